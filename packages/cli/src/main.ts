@@ -1,0 +1,38 @@
+/** The `dama` command: one sub-command per file in ./commands. */
+import { type Command, UsageError } from './cli.ts';
+import { movesCommand } from './commands/moves.ts';
+import { perftCommand } from './commands/perft.ts';
+import { showCommand } from './commands/show.ts';
+
+const commands: Record<string, { run: Command; help: string }> = {
+  perft: { run: perftCommand, help: 'perft [--fen FEN] [--paths] DEPTH   count move sequences' },
+  moves: {
+    run: movesCommand,
+    help: 'moves [FEN]                          legal moves (FENs from stdin if none)',
+  },
+  show: { run: showCommand, help: 'show FEN                             the board as text' },
+};
+
+function usage(): string {
+  return ['usage: dama COMMAND ...', ...Object.values(commands).map((c) => `  dama ${c.help}`)].join('\n');
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === 'help') {
+    process.stdout.write(`${usage()}\n`);
+    return;
+  }
+  const command = commands[name];
+  if (!command) throw new UsageError(`unknown command "${name}" (try dama help)`);
+  await command.run(rest);
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (e) {
+  if (e instanceof UsageError) {
+    process.stderr.write(`dama: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    process.exitCode = 2;
+  } else throw e;
+}

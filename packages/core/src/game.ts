@@ -1,0 +1,275 @@
+/**
+ * A game: the starting position, the moves played, and how the game stands after each of them.
+ * The outcome is decided by RULES.md: a player with no pieces or no legal move at their turn loses;
+ * resignation, running out of time and agreement end the game by a player's act; the draw rule set
+ * (threefold repetition, one king each and the 25-move no-progress rule by default; three optional
+ * rules) decides draws.
+ */
+import { makeNotation, parseNotation } from './notation.ts';
+import { Position } from './position.ts';
+import type { Color, DamaError, Move, Result } from './types.ts';
+import { err, ok, opposite } from './types.ts';
+
+/** Which draw rules are in force. RULES.md "End of the game". */
+export interface DrawRules {
+  /** The same position (pieces and side to move) for the third time. Default on. */
+  repetition: boolean;
+  /** One king against one king. Default on. */
+  kingVsKing: boolean;
+  /** 25 moves by each side (50 plies) without a capture or a man moving forward. Default on. */
+  noProgress: boolean;
+  /** One piece each, whatever their kind. Optional (seed 002). */
+  onePieceEach: boolean;
+  /** One king against one man. Optional (seeds 003, 004). */
+  kingVsMan: boolean;
+  /** 30 moves by each side (60 plies) in which only kings move and nothing is captured. Optional (seed 004). */
+  kingsOnly: boolean;
+}
+
+export const DEFAULT_DRAW_RULES: Readonly<DrawRules> = Object.freeze({
+  repetition: true,
+  kingVsKing: true,
+  noProgress: true,
+  onePieceEach: false,
+  kingVsMan: false,
+  kingsOnly: false,
+});
+
+export const NO_PROGRESS_PLIES = 50;
+export const KINGS_ONLY_PLIES = 60;
+
+export const OUTCOME_REASONS = [
+  'no-pieces',
+  'blocked',
+  'resignation',
+  'timeout',
+  'agreement',
+  'repetition',
+  'king-vs-king',
+  'no-progress',
+  'one-piece-each',
+  'king-vs-man',
+  'kings-only',
+] as const;
+export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
+
+/** How a game ended: a winner (none for a draw) and why. */
+export interface Outcome {
+  winner: Color | undefined;
+  reason: OutcomeReason;
+}
+
+/** The result of a game as written in PDN. */
+export const resultText = (outcome: Outcome | undefined): '1-0' | '0-1' | '1/2-1/2' | '*' =>
+  !outcome ? '*' : outcome.winner === 'white' ? '1-0' : outcome.winner === 'black' ? '0-1' : '1/2-1/2';
+
+/** Counters of a position within a game, needed by the draw rules. */
+export interface Counters {
+  /** Plies since the last capture or forward man move. */
+  noProgress: number;
+  /** Plies in a row in which a king moved without capturing. */
+  kingsOnly: number;
+}
+
+/** The counters after `move` was played from `before`. */
+export function nextCounters(before: Position, move: Move, counters: Counters): Counters {
+  const piece = before.pieceAt(move.from);
+  const king = piece?.role === 'king';
+  const capture = move.captures.length > 0;
+  const forwardMan = !king && move.to >> 3 !== move.from >> 3;
+  return {
+    noProgress: capture || forwardMan ? 0 : counters.noProgress + 1,
+    kingsOnly: king && !capture ? counters.kingsOnly + 1 : 0,
+  };
+}
+
+/**
+ * The draw that the rules give a position, not counting repetition (which needs the history).
+ * Only material and counters matter here.
+ */
+export function staticDraw(pos: Position, counters: Counters, rules: DrawRules): OutcomeReason | undefined {
+  const wm = pos.count('white', 'man');
+  const wk = pos.count('white', 'king');
+  const bm = pos.count('black', 'man');
+  const bk = pos.count('black', 'king');
+  if (rules.kingVsKing && wm === 0 && bm === 0 && wk === 1 && bk === 1) return 'king-vs-king';
+  if (rules.onePieceEach && wm + wk === 1 && bm + bk === 1) return 'one-piece-each';
+  if (
+    rules.kingVsMan &&
+    ((wk === 1 && wm === 0 && bm === 1 && bk === 0) || (bk === 1 && bm === 0 && wm === 1 && wk === 0))
+  )
+    return 'king-vs-man';
+  if (rules.noProgress && counters.noProgress >= NO_PROGRESS_PLIES) return 'no-progress';
+  if (rules.kingsOnly && counters.kingsOnly >= KINGS_ONLY_PLIES) return 'kings-only';
+  return undefined;
+}
+
+export type GameErrorCode = 'game-over' | 'illegal-move' | 'nothing-to-undo' | 'bad-draw-rules';
+
+interface Entry {
+  move: Move;
+  position: Position;
+  counters: Counters;
+}
+
+export interface GameOptions {
+  drawRules?: Partial<DrawRules>;
+  /** Counters of the starting position, for a game set up from the middle of another. */
+  counters?: Counters;
+}
+
+export class Game {
+  readonly initial: Position;
+  readonly drawRules: Readonly<DrawRules>;
+  readonly initialCounters: Counters;
+  private entries: Entry[] = [];
+  /** An outcome by a player's act (resignation, timeout, agreement), if any. */
+  private ended: Outcome | undefined;
+
+  constructor(initial: Position = Position.start(), options: GameOptions = {}) {
+    this.initial = initial;
+    this.drawRules = Object.freeze({ ...DEFAULT_DRAW_RULES, ...(options.drawRules ?? {}) });
+    this.initialCounters = options.counters ?? { noProgress: 0, kingsOnly: 0 };
+  }
+
+  /** The position now. */
+  get position(): Position {
+    return this.entries.length === 0 ? this.initial : this.entries[this.entries.length - 1].position;
+  }
+
+  get counters(): Counters {
+    return this.entries.length === 0 ? this.initialCounters : this.entries[this.entries.length - 1].counters;
+  }
+
+  /** The moves played, in order. */
+  get moves(): Move[] {
+    return this.entries.map((e) => e.move);
+  }
+
+  get plies(): number {
+    return this.entries.length;
+  }
+
+  /** The position after `ply` moves (0 = the start). */
+  positionAt(ply: number): Position {
+    if (ply <= 0) return this.initial;
+    return this.entries[Math.min(ply, this.entries.length) - 1].position;
+  }
+
+  /** Every position of the game, the start first. */
+  positions(): Position[] {
+    return [this.initial, ...this.entries.map((e) => e.position)];
+  }
+
+  /** How many times the current position has occurred so far (1 the first time). */
+  repetitions(): number {
+    const key = this.position.key();
+    // A capture or a forward man move can never be undone, so only positions since the last one count.
+    const since = Math.min(this.counters.noProgress, this.entries.length);
+    let n = 0;
+    for (let ply = this.entries.length - since; ply <= this.entries.length; ply++)
+      if (this.positionAt(ply).key() === key) n++;
+    return n;
+  }
+
+  /** The outcome, if the game is over; undefined while it goes on. */
+  outcome(): Outcome | undefined {
+    if (this.ended) return this.ended;
+    const pos = this.position;
+    const toMove = pos.turn;
+    if (pos.count(toMove) === 0) return { winner: opposite(toMove), reason: 'no-pieces' };
+    if (!pos.hasLegalMove()) return { winner: opposite(toMove), reason: 'blocked' };
+    const reason = staticDraw(pos, this.counters, this.drawRules);
+    if (reason) return { winner: undefined, reason };
+    if (this.drawRules.repetition && this.repetitions() >= 3)
+      return { winner: undefined, reason: 'repetition' };
+    return undefined;
+  }
+
+  isOver(): boolean {
+    return this.outcome() !== undefined;
+  }
+
+  /** Play a move from any caller. An illegal move, or any move after the end, is refused and nothing changes. */
+  play(move: Pick<Move, 'from' | 'to' | 'captures'>): Result<Move, DamaError<GameErrorCode>> {
+    const over = this.outcome();
+    if (over) return err('game-over', 'The game is over; no more moves can be played.');
+    const legal = this.position.findLegal(move);
+    if (!legal) return err('illegal-move', 'That move is not legal in this position.');
+    // Keep the caller's path when it is one of the legal paths of this move (two paths can be one move).
+    const chosen =
+      'path' in move && Array.isArray(move.path) && this.isPathOf(legal, move as Move)
+        ? { ...legal, path: [...(move as Move).path], captures: [...move.captures] }
+        : legal;
+    this.push(chosen);
+    return ok(chosen);
+  }
+
+  private isPathOf(legal: Move, candidate: Move): boolean {
+    return this.position
+      .legalMovesAllPaths()
+      .some(
+        (m) =>
+          m.from === legal.from &&
+          m.path.length === candidate.path.length &&
+          m.path.every((s, i) => s === candidate.path[i]) &&
+          m.captures.every((c, i) => c === candidate.captures[i]),
+      );
+  }
+
+  /** Play a move written in notation (`c3-c4`, `f3xf5xd5`, or the short `f3xd5` when unambiguous). */
+  playNotation(text: string): Result<Move, DamaError> {
+    const over = this.outcome();
+    if (over) return err('game-over', 'The game is over; no more moves can be played.');
+    const parsed = parseNotation(this.position, text);
+    if (!parsed.ok) return parsed;
+    this.push(parsed.value);
+    return ok(parsed.value);
+  }
+
+  private push(move: Move): void {
+    const before = this.position;
+    this.entries.push({
+      move,
+      position: before.play(move),
+      counters: nextCounters(before, move, this.counters),
+    });
+  }
+
+  /** Take back the last move (and any resignation, timeout or agreement that ended the game). */
+  undo(): Move | undefined {
+    this.ended = undefined;
+    return this.entries.pop()?.move;
+  }
+
+  resign(color: Color): Result<Outcome, DamaError<GameErrorCode>> {
+    return this.end({ winner: opposite(color), reason: 'resignation' });
+  }
+
+  /** `color` ran out of time on the clock. */
+  timeout(color: Color): Result<Outcome, DamaError<GameErrorCode>> {
+    return this.end({ winner: opposite(color), reason: 'timeout' });
+  }
+
+  agreeDraw(): Result<Outcome, DamaError<GameErrorCode>> {
+    return this.end({ winner: undefined, reason: 'agreement' });
+  }
+
+  private end(outcome: Outcome): Result<Outcome, DamaError<GameErrorCode>> {
+    if (this.outcome()) return err('game-over', 'The game is already over.');
+    this.ended = outcome;
+    return ok(outcome);
+  }
+
+  /** The moves in notation. */
+  notation(): string[] {
+    return this.entries.map((e) => makeNotation(e.move));
+  }
+
+  clone(): Game {
+    const g = new Game(this.initial, { drawRules: this.drawRules, counters: this.initialCounters });
+    g.entries = [...this.entries];
+    g.ended = this.ended;
+    return g;
+  }
+}

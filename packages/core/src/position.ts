@@ -1,0 +1,262 @@
+/**
+ * A legal game state: where the pieces are and who is to move. Immutable; `play` returns a new one.
+ * Internally six int32 halves (see movegen.ts), so the engine can take them without conversion.
+ */
+import { applyMove, BLACK, generateMoves, MAX_CAPTURES, MoveList, popcount, WHITE } from './movegen.ts';
+import type { Placement, Setup } from './setup.ts';
+import { startSetup } from './setup.ts';
+import type { Color, DamaError, Move, Piece, Result, Square } from './types.ts';
+import { err, ok, squareName, unwrap } from './types.ts';
+
+export type PositionErrorCode =
+  'bad-turn' | 'bad-square' | 'bad-piece' | 'overlap' | 'too-many-pieces' | 'man-on-end-rank';
+
+export type MoveErrorCode = 'illegal-move' | 'game-over';
+
+const scratch = new MoveList(256);
+const applied = new Int32Array(6);
+
+function bit(square: Square): [number, number] {
+  return square < 32 ? [1 << square, 0] : [0, 1 << (square - 32)];
+}
+
+function toMove(l: MoveList, i: number, turn: number, kings: boolean): Move {
+  const from = l.from[i];
+  const to = l.to[i];
+  const path: Square[] = [];
+  const captures: Square[] = [];
+  if (l.captures === 0) path.push(to);
+  else {
+    const base = i * MAX_CAPTURES;
+    for (let k = 0; k < l.captures; k++) {
+      path.push(l.path[base + k]);
+      captures.push(l.captured[base + k]);
+    }
+  }
+  const promotes = !kings && (turn === WHITE ? to >= 56 : to < 8);
+  return { from, to, path, captures, promotes };
+}
+
+export interface PositionOptions {
+  /**
+   * Accept men on rank 1 or 8. No game can reach such a position (a man never moves backward and is
+   * crowned on the far rank), but composed problems and rule examples use them, and their moves are
+   * well defined, so analysis tools may allow them.
+   */
+  allowEndRankMen?: boolean;
+}
+
+export class Position {
+  private constructor(
+    /** White's pieces, squares 0–31 and 32–63. */
+    readonly wLo: number,
+    readonly wHi: number,
+    /** Black's pieces. */
+    readonly bLo: number,
+    readonly bHi: number,
+    /** Kings of both colours. */
+    readonly kLo: number,
+    readonly kHi: number,
+    readonly turn: Color,
+  ) {}
+
+  static start(): Position {
+    return unwrap(Position.fromSetup(startSetup()));
+  }
+
+  /** Check a set-up and make it a position; the error says what is wrong with it. */
+  static fromSetup(setup: Setup, options: PositionOptions = {}): PositionResult {
+    if (setup === null || typeof setup !== 'object')
+      return result(err('bad-piece', 'The set-up is not an object.'));
+    if (setup.turn !== 'white' && setup.turn !== 'black')
+      return result(err('bad-turn', `The side to move must be white or black, not ${String(setup.turn)}.`));
+    if (!Array.isArray(setup.pieces)) return result(err('bad-piece', 'The set-up has no list of pieces.'));
+    let wLo = 0,
+      wHi = 0,
+      bLo = 0,
+      bHi = 0,
+      kLo = 0,
+      kHi = 0;
+    let white = 0,
+      black = 0;
+    for (const p of setup.pieces as Placement[]) {
+      if (p === null || typeof p !== 'object')
+        return result(err('bad-piece', 'A piece of the set-up is not an object.'));
+      const sq = p.square;
+      if (!Number.isInteger(sq) || sq < 0 || sq > 63)
+        return result(err('bad-square', `${String(sq)} is not a square (0–63).`));
+      if ((p.color !== 'white' && p.color !== 'black') || (p.role !== 'man' && p.role !== 'king'))
+        return result(
+          err('bad-piece', `The piece on ${squareName(sq)} is not a white or black man or king.`),
+        );
+      const [lo, hi] = bit(sq);
+      if (((wLo | bLo) & lo) !== 0 || ((wHi | bHi) & hi) !== 0)
+        return result(err('overlap', `Two pieces stand on ${squareName(sq)}.`));
+      if (p.role === 'man' && (sq < 8 || sq >= 56) && !options.allowEndRankMen)
+        return result(
+          err(
+            'man-on-end-rank',
+            `A ${p.color} man stands on ${squareName(sq)}; men are never on rank 1 or 8.`,
+          ),
+        );
+      if (p.color === 'white') {
+        wLo |= lo;
+        wHi |= hi;
+        white++;
+      } else {
+        bLo |= lo;
+        bHi |= hi;
+        black++;
+      }
+      if (p.role === 'king') {
+        kLo |= lo;
+        kHi |= hi;
+      }
+    }
+    if (white > 16)
+      return result(err('too-many-pieces', `White has ${white} pieces; at most 16 are allowed.`));
+    if (black > 16)
+      return result(err('too-many-pieces', `Black has ${black} pieces; at most 16 are allowed.`));
+    return result(ok(new Position(wLo, wHi, bLo, bHi, kLo, kHi, setup.turn)));
+  }
+
+  /** For the engine and tests: a position from raw halves, unchecked. */
+  static fromRaw(
+    wLo: number,
+    wHi: number,
+    bLo: number,
+    bHi: number,
+    kLo: number,
+    kHi: number,
+    turn: Color,
+  ): Position {
+    return new Position(wLo | 0, wHi | 0, bLo | 0, bHi | 0, kLo | 0, kHi | 0, turn);
+  }
+
+  get turnIndex(): number {
+    return this.turn === 'white' ? WHITE : BLACK;
+  }
+
+  toSetup(): Setup {
+    const pieces: Placement[] = [];
+    for (let sq = 0; sq < 64; sq++) {
+      const p = this.pieceAt(sq);
+      if (p) pieces.push({ square: sq, ...p });
+    }
+    return { turn: this.turn, pieces };
+  }
+
+  pieceAt(square: Square): Piece | undefined {
+    const lo = square < 32;
+    const mask = lo ? 1 << square : 1 << (square - 32);
+    const role = ((lo ? this.kLo : this.kHi) & mask) !== 0 ? 'king' : 'man';
+    if (((lo ? this.wLo : this.wHi) & mask) !== 0) return { color: 'white', role };
+    if (((lo ? this.bLo : this.bHi) & mask) !== 0) return { color: 'black', role };
+    return undefined;
+  }
+
+  /** Number of pieces of a colour, optionally of one role. */
+  count(color: Color, role?: 'man' | 'king'): number {
+    let lo = color === 'white' ? this.wLo : this.bLo;
+    let hi = color === 'white' ? this.wHi : this.bHi;
+    if (role === 'king') {
+      lo &= this.kLo;
+      hi &= this.kHi;
+    } else if (role === 'man') {
+      lo &= ~this.kLo;
+      hi &= ~this.kHi;
+    }
+    return popcount(lo) + popcount(hi);
+  }
+
+  /** The legal moves; capture paths with the same start, end and captured set are merged. */
+  legalMoves(): Move[] {
+    return this.listMoves(false);
+  }
+
+  /** The legal moves with every capture path listed separately. */
+  legalMovesAllPaths(): Move[] {
+    return this.listMoves(true);
+  }
+
+  private listMoves(paths: boolean): Move[] {
+    const t = this.turnIndex;
+    generateMoves(this.wLo, this.wHi, this.bLo, this.bHi, this.kLo, this.kHi, t, scratch, paths);
+    const moves: Move[] = [];
+    for (let i = 0; i < scratch.count; i++) {
+      const from = scratch.from[i];
+      const king = ((from < 32 ? this.kLo >>> from : this.kHi >>> (from - 32)) & 1) !== 0;
+      moves.push(toMove(scratch, i, t, king));
+    }
+    return moves;
+  }
+
+  hasLegalMove(): boolean {
+    generateMoves(this.wLo, this.wHi, this.bLo, this.bHi, this.kLo, this.kHi, this.turnIndex, scratch, false);
+    return scratch.count > 0;
+  }
+
+  /** The legal move equal to `move` (same from, to and captured set), if there is one. */
+  findLegal(move: Pick<Move, 'from' | 'to' | 'captures'>): Move | undefined {
+    if (move === null || typeof move !== 'object' || !Array.isArray(move.captures)) return undefined;
+    const caps = [...move.captures].sort((a, b) => a - b).join(',');
+    return this.legalMoves().find(
+      (m) =>
+        m.from === move.from && m.to === move.to && [...m.captures].sort((a, b) => a - b).join(',') === caps,
+    );
+  }
+
+  /** Play a move that is known to be legal (from `legalMoves`). */
+  play(move: Move): Position {
+    const l = scratch;
+    l.count = 1;
+    l.from[0] = move.from;
+    l.to[0] = move.to;
+    let cLo = 0,
+      cHi = 0;
+    for (const c of move.captures) {
+      if (c < 32) cLo |= 1 << c;
+      else cHi |= 1 << (c - 32);
+    }
+    l.capLo[0] = cLo;
+    l.capHi[0] = cHi;
+    applyMove(this.wLo, this.wHi, this.bLo, this.bHi, this.kLo, this.kHi, this.turnIndex, l, 0, applied);
+    return new Position(
+      applied[0],
+      applied[1],
+      applied[2],
+      applied[3],
+      applied[4],
+      applied[5],
+      this.turn === 'white' ? 'black' : 'white',
+    );
+  }
+
+  /** Play a move from any caller: an illegal one is refused with a reason and nothing changes. */
+  playChecked(move: Pick<Move, 'from' | 'to' | 'captures'>): Result<Position, DamaError<MoveErrorCode>> {
+    const legal = this.findLegal(move);
+    if (!legal) return err('illegal-move', `${describe(move)} is not a legal move here.`);
+    return ok(this.play(legal));
+  }
+
+  /** A string that is equal for two positions exactly when they are the same position. */
+  key(): string {
+    return `${this.wLo},${this.wHi},${this.bLo},${this.bHi},${this.kLo},${this.kHi},${this.turn[0]}`;
+  }
+
+  equals(other: Position): boolean {
+    return this.key() === other.key();
+  }
+}
+
+function describe(move: Pick<Move, 'from' | 'to' | 'captures'>): string {
+  const name = (sq: unknown) =>
+    Number.isInteger(sq) && (sq as number) >= 0 && (sq as number) < 64 ? squareName(sq as number) : '?';
+  if (move === null || typeof move !== 'object') return 'That';
+  const sep = Array.isArray(move.captures) && move.captures.length > 0 ? 'x' : '-';
+  return `The move ${name(move.from)}${sep}${name(move.to)}`;
+}
+
+export type PositionResult = Result<Position, DamaError<PositionErrorCode>>;
+
+const result = (r: PositionResult): PositionResult => r;
