@@ -1,0 +1,56 @@
+// @dama/board: a framework-free draughts board widget with no rules inside.
+export { createBoard } from './board.ts';
+export type { Board } from './board.ts';
+export { defaultSquareLabel } from './render.ts';
+export {
+  allSquares,
+  colorOf,
+  fileOf,
+  isSquare,
+  rankOf,
+  roleOf,
+  squareAt,
+  squareFromIndex,
+  squareToIndex,
+} from './square.ts';
+export {
+  applyMove,
+  candidates,
+  canSelect,
+  captureDestinations,
+  chainStops,
+  configure,
+  destinations,
+  destOf,
+  drop,
+  glowSquares,
+  initialState,
+  isAction,
+  moveCursor,
+  mustCapture,
+  nextStops,
+  select,
+  takenSquares,
+  tap,
+} from './state.ts';
+export type { Direction, State, Transition } from './state.ts';
+export { colors, files, pieceKinds, ranks, roles, themes } from './types.ts';
+export type {
+  Arrow,
+  BoardCallbacks,
+  BoardConfig,
+  BoardLabels,
+  BoardOptions,
+  Color,
+  File,
+  Movable,
+  MovableColor,
+  MovePath,
+  PieceKind,
+  Pieces,
+  Rank,
+  Role,
+  Square,
+  SquareInfo,
+  Theme,
+} from './types.ts';
