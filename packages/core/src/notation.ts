@@ -21,17 +21,20 @@ const sameCaptureSet = (a: Move, b: Move): boolean =>
 export function parseNotation(pos: Position, input: string): Result<Move, DamaError<NotationErrorCode>> {
   if (typeof input !== 'string') return err('notation-syntax', 'A move must be text like c3-c4 or f3xf5xd5.');
   const text = input.trim().toLowerCase();
-  if (text.length > 200 || !/^[a-h][1-8]([-x:][a-h][1-8])+$/.test(text))
-    return err('notation-syntax', `"${input.trim().slice(0, 40)}" is not a move like c3-c4 or f3xf5xd5.`);
+  if (text.length > 200 || !/^[a-h][1-8](-[a-h][1-8]|(x[a-h][1-8])+)$/.test(text))
+    return err(
+      'notation-syntax',
+      `"${input.trim().slice(0, 40)}" is not a move like c3-c4 or f3xf5xd5 (a capture is written with x).`,
+    );
   const capture = text.includes('x');
-  if (capture && text.includes('-'))
-    return err('notation-syntax', `"${text}" mixes "-" and "x"; a capture is written with "x" only.`);
-  const squares = text.split(/[-x:]/).map((s) => parseSquare(s) as number);
+  const squares = text.split(/[-x]/).map((s) => parseSquare(s) as number);
   const from = squares[0];
   const to = squares[squares.length - 1];
   const distinct = pos.legalMoves();
   if (squares.length === 2) {
-    const matches = distinct.filter((m) => m.from === from && m.to === to);
+    const matches = distinct.filter(
+      (m) => m.from === from && m.to === to && m.captures.length > 0 === capture,
+    );
     if (matches.length === 1) return ok(matches[0]);
     if (matches.length > 1)
       return err(

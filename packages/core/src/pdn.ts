@@ -94,6 +94,7 @@ export function parsePdnRecords(text: string): Result<PdnRecord[], DamaError<Pdn
       let j = i;
       while (j < n && !/[\s{}()[\];]/.test(text[j])) j++;
       const token = text.slice(i, j);
+      if (token === '') return err('pdn-syntax', `"${c}" closes something that was never opened.`);
       i = j;
       if (token in RESULTS) {
         finish(RESULTS[token]);
@@ -103,7 +104,7 @@ export function parsePdnRecords(text: string): Result<PdnRecord[], DamaError<Pdn
       // Move numbers may stand alone (`12.`, `12...`) or be glued to the move (`12.c3-c4`).
       const move = token.replace(/^\d+\.+/, '').replace(/[!?]+$/, '');
       if (move === '' || /^\.+$/.test(move)) continue;
-      if (!/^[a-hA-H][1-8]([-xX:][a-hA-H][1-8])+$/.test(move))
+      if (!/^[a-hA-H][1-8]([-xX][a-hA-H][1-8])+$/.test(move))
         return err('pdn-syntax', `"${token.slice(0, 40)}" is not a move, a move number or a result.`);
       if (!current) start();
       sawMoves = true;
