@@ -2,6 +2,7 @@
 import { type Command, UsageError } from './cli.ts';
 import { movesCommand } from './commands/moves.ts';
 import { perftCommand } from './commands/perft.ts';
+import { puzzlesCommand } from './commands/puzzles.ts';
 import { showCommand } from './commands/show.ts';
 
 const commands: Record<string, { run: Command; help: string }> = {
@@ -11,6 +12,7 @@ const commands: Record<string, { run: Command; help: string }> = {
     help: 'moves [FEN]                          legal moves (FENs from stdin if none)',
   },
   show: { run: showCommand, help: 'show FEN                             the board as text' },
+  puzzles: { run: puzzlesCommand, help: 'puzzles generate|verify [...]        the puzzle bank' },
 };
 
 function usage(): string {
