@@ -1,5 +1,9 @@
 /** The `dama` command: one sub-command per file in ./commands. */
 import { type Command, UsageError } from './cli.ts';
+import { analyseCommand } from './commands/analyse.ts';
+import { benchCommand } from './commands/bench.ts';
+import { engineCommand } from './commands/engine.ts';
+import { matchCommand } from './commands/match.ts';
 import { movesCommand } from './commands/moves.ts';
 import { perftCommand } from './commands/perft.ts';
 import { puzzlesCommand } from './commands/puzzles.ts';
@@ -13,6 +17,10 @@ const commands: Record<string, { run: Command; help: string }> = {
   },
   show: { run: showCommand, help: 'show FEN                             the board as text' },
   puzzles: { run: puzzlesCommand, help: 'puzzles generate|verify [...]        the puzzle bank' },
+  bench: { run: benchCommand, help: 'bench [--depth N]                    engine signature, nodes/s' },
+  analyse: { run: analyseCommand, help: 'analyse FEN [--movetime MS|--depth N] search a position' },
+  match: { run: matchCommand, help: 'match --a SPEC --b SPEC [--openings N] engine match' },
+  engine: { run: engineCommand, help: 'engine                               Hub protocol on stdin' },
 };
 
 function usage(): string {

@@ -1,0 +1,15 @@
+/**
+ * The search thread of `dama engine`: runs the protocol with a shared stop flag, so that the main
+ * thread can stop a search at once when `stop` arrives on standard input.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { Engine, HubProtocol } from '@dama/engine';
+
+const port = parentPort;
+if (port) {
+  const stopSignal = new Int32Array(workerData.stop as SharedArrayBuffer);
+  const protocol = new HubProtocol((line) => port.postMessage(line), new Engine({ stopSignal }));
+  port.on('message', (line: string) => {
+    if (!protocol.handle(line)) port.postMessage(null);
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * A/B match of a search feature at equal nodes per move: the engine as it is (A) against the same
+ * engine with one `Searcher` switch turned off (B).
+ * Usage: npx tsx packages/engine/scripts/compare.ts FEATURE [openings] [nodes]
+ * FEATURE: shallowPruning | probCut | threatReplies | lmr (B: the old divisor 2.2)
+ */
+import type { Game, Move } from '@dama/core';
+import {
+  Engine,
+  lmrTable,
+  openingSuite,
+  pickOpenings,
+  playMatch,
+  type Player,
+  type Searcher,
+} from '../src/index.ts';
+
+const feature = (process.argv[2] ?? 'shallowPruning') as
+  'shallowPruning' | 'probCut' | 'threatReplies' | 'lmr';
+const openings = Number(process.argv[3] ?? 32);
+const nodes = Number(process.argv[4] ?? 30000);
+
+function player(name: string, on: boolean): Player {
+  const engine = new Engine({ level: 'master' });
+  const searcher = (engine as unknown as { searcher: Searcher }).searcher;
+  if (feature === 'lmr') {
+    if (!on) searcher.lmr = lmrTable(2.2);
+  } else searcher[feature] = on;
+  return {
+    name,
+    newGame: () => engine.newGame(),
+    move: (game: Game): Move | undefined => engine.search(game, { nodes }).move,
+  };
+}
+
+const { stats } = await playMatch(player(`${feature} on`, true), player(`${feature} off`, false), {
+  openings: pickOpenings(openingSuite(2), openings),
+});
+console.log(
+  `${feature} on vs off at ${nodes} nodes: ${stats.games} games +${stats.wins} =${stats.draws} -${stats.losses} ` +
+    `Elo ${stats.elo.toFixed(0)} ± ${stats.error.toFixed(0)} LLR ${stats.llr.toFixed(2)}`,
+);

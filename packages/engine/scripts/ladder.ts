@@ -1,0 +1,58 @@
+/**
+ * The level ladder: each level against the next one up, every opening of the 2-ply suite (or the
+ * first N, spread evenly) with both colours. Usage: npx tsx packages/engine/scripts/ladder.ts [N] [pair]
+ * Master plays at 250 ms per move here (the product gives it more).
+ */
+import type { Game } from '@dama/core';
+import { makeRng } from '../src/testing.ts';
+import {
+  EnginePlayer,
+  openingSuite,
+  pickOpenings,
+  playMatch,
+  type EngineConfig,
+  type Player,
+} from '../src/index.ts';
+
+/** A player that knows only the rules: a uniformly random legal move. */
+function randomPlayer(): Player {
+  let rng = makeRng(1);
+  return {
+    name: 'random',
+    newGame: (seed: number) => {
+      rng = makeRng(seed + 1);
+    },
+    move: (game: Game) => {
+      const legal = game.position.legalMoves();
+      return legal[Math.floor(rng() * legal.length)];
+    },
+  };
+}
+
+const n = Number(process.argv[2] ?? 32);
+const only = process.argv[3];
+const configs: Record<string, EngineConfig> = {
+  easy: { level: 'easy', limits: { depth: 99 } },
+  medium: { level: 'medium', limits: { depth: 99 } },
+  hard: { level: 'hard', limits: { depth: 99 } },
+  master: { level: 'master', limits: { movetime: 250 } },
+};
+const pairs = [
+  ['easy', 'random'],
+  ['medium', 'easy'],
+  ['hard', 'medium'],
+  ['master', 'hard'],
+];
+for (const [up, down] of pairs) {
+  if (only && only !== `${up}-${down}`) continue;
+  const t = performance.now();
+  const lower = down === 'random' ? randomPlayer() : new EnginePlayer({ ...configs[down], name: down });
+  const { stats } = await playMatch(new EnginePlayer({ ...configs[up], name: up }), lower, {
+    openings: pickOpenings(openingSuite(2), n),
+  });
+  console.log(
+    `${up} vs ${down}: ${stats.games} games +${stats.wins} =${stats.draws} -${stats.losses} ` +
+      `score ${(stats.score * 100).toFixed(1)}% Elo ${stats.elo.toFixed(0)} ± ${stats.error.toFixed(0)} ` +
+      `(${((performance.now() - t) / 1000).toFixed(0)} s)`,
+  );
+}

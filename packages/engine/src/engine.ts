@@ -1,0 +1,162 @@
+/**
+ * The facade: `search(game, limits, onInfo)` for a game from `@dama/core`, at a level. It turns the
+ * game into the searcher's root (board, counters, draw rules, the keys of earlier positions for
+ * repetitions) and the searcher's move indices back into `Move`s.
+ *
+ * The search is synchronous. `stop()` is seen at the searcher's next check (every 1024 nodes) when
+ * it is called from `onInfo` or through a shared stop flag (`stopSignal`, a SharedArrayBuffer view);
+ * otherwise the limits end the search. See worker.ts for how the browser gets "the latest request wins".
+ */
+import type { Game, Move, Position } from '@dama/core';
+import { LEVEL_SETTINGS } from './levels.ts';
+import { Searcher, type RootState } from './search.ts';
+import { budget } from './timeman.ts';
+import type { Level, Limits, SearchInfo, SearchResult } from './types.ts';
+import type { Weights } from './evaluate.ts';
+import { boardKeys } from './zobrist.ts';
+
+export interface EngineOptions {
+  level?: Level;
+  /** Transposition table size in MB (default 16). */
+  hashMegabytes?: number;
+  weights?: Weights;
+  /** Seed of the weaker levels' evaluation noise (default 0). */
+  seed?: number;
+  /** Replace the level's evaluation noise (± centi-men). */
+  noise?: number;
+  stopSignal?: Int32Array;
+}
+
+export class Engine {
+  private searcher: Searcher;
+  private levelName: Level;
+  private noiseOverride: number | undefined;
+
+  constructor(options: EngineOptions = {}) {
+    this.levelName = options.level ?? 'master';
+    this.noiseOverride = options.noise;
+    this.searcher = new Searcher({
+      hashMegabytes: options.hashMegabytes,
+      weights: options.weights,
+      seed: options.seed,
+      stopSignal: options.stopSignal,
+    });
+    this.applyLevel();
+  }
+
+  get level(): Level {
+    return this.levelName;
+  }
+
+  setLevel(level: Level): void {
+    this.levelName = level;
+    this.applyLevel();
+  }
+
+  setSeed(seed: number): void {
+    this.searcher.seed = seed | 0;
+  }
+
+  private applyLevel(): void {
+    this.searcher.noise = this.noiseOverride ?? LEVEL_SETTINGS[this.levelName].noise;
+  }
+
+  /** Forget what earlier searches learned (call between games for reproducible play). */
+  newGame(): void {
+    this.searcher.clear();
+  }
+
+  /** Ask a running search to stop (see the module comment for when it is seen). */
+  stop(): void {
+    this.searcher.stopRequested = true;
+  }
+
+  /**
+   * The best move for the side to move in `game`, within `limits` (by default the level's own time)
+   * and the level's caps. `onInfo` hears about every completed iteration. A game that is over, or a
+   * side without moves, gives `move: undefined`.
+   */
+  search(game: Game, limits?: Limits, onInfo?: (info: SearchInfo) => void): SearchResult {
+    const settings = LEVEL_SETTINGS[this.levelName];
+    const control = budget(limits ?? { movetime: settings.movetime });
+    control.maxDepth = Math.min(control.maxDepth, settings.maxDepth);
+    control.maxNodes = Math.min(control.maxNodes, settings.maxNodes);
+    const root = rootState(game);
+    const position = game.position;
+    if (game.isOver()) return { move: undefined, score: 0, pv: [], depth: 0, nodes: 0, time: 0 };
+    this.searcher.stopRequested = false;
+    const start = performance.now();
+    const best = this.searcher.run(root, {
+      ...control,
+      onIteration: onInfo
+        ? (it) =>
+            onInfo({
+              depth: it.depth,
+              seldepth: it.seldepth,
+              score: it.score,
+              nodes: it.nodes,
+              time: Math.round(it.time),
+              nps: it.time > 0 ? Math.round((it.nodes * 1000) / it.time) : 0,
+              pv: pvMoves(position, it.pv),
+            })
+        : undefined,
+    });
+    const time = Math.round(performance.now() - start);
+    if (best < 0)
+      return { move: undefined, score: this.searcher.bestScore, pv: [], depth: 0, nodes: 0, time };
+    const move = position.legalMoves()[best];
+    const pv = pvMoves(position, this.searcher.bestPv);
+    return {
+      move,
+      score: this.searcher.bestScore | 0,
+      pv: pv.length > 0 && sameMove(pv[0], move) ? pv : [move],
+      depth: this.searcher.completedDepth,
+      nodes: this.searcher.nodes,
+      time,
+    };
+  }
+}
+
+const sameMove = (a: Move, b: Move): boolean =>
+  a.from === b.from && a.to === b.to && a.captures.join() === b.captures.join();
+
+/** The moves of a principal variation given as indices into each position's move list. */
+export function pvMoves(position: Position, pv: readonly number[]): Move[] {
+  const moves: Move[] = [];
+  let pos = position;
+  for (const i of pv) {
+    const legal = pos.legalMoves();
+    if (i < 0 || i >= legal.length) break;
+    moves.push(legal[i]);
+    pos = pos.play(legal[i]);
+  }
+  return moves;
+}
+
+/** The searcher's view of a game: the board, counters, draw rules and the keys of earlier positions. */
+export function rootState(game: Game): RootState {
+  const pos = game.position;
+  const counters = game.counters;
+  const back = Math.min(counters.noProgress, game.plies);
+  const history = new Int32Array(back * 2);
+  const keys = new Int32Array(2);
+  for (let k = 0; k < back; k++) {
+    const p = game.positionAt(game.plies - back + k);
+    boardKeys(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex, keys);
+    history[k * 2] = keys[0];
+    history[k * 2 + 1] = keys[1];
+  }
+  return {
+    wLo: pos.wLo,
+    wHi: pos.wHi,
+    bLo: pos.bLo,
+    bHi: pos.bHi,
+    kLo: pos.kLo,
+    kHi: pos.kHi,
+    turn: pos.turnIndex,
+    noProgress: counters.noProgress,
+    kingsOnly: counters.kingsOnly,
+    rules: game.drawRules,
+    history,
+  };
+}

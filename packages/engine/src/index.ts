@@ -1,0 +1,30 @@
+export type { Limits, Level, SearchInfo, SearchResult } from './types.ts';
+export { LEVELS, MAX_PLY, WIN, WIN_BOUND, INFINITE, DRAW, isWinScore, winDistance } from './types.ts';
+export type { Weights } from './evaluate.ts';
+export { evaluate, DEFAULT_WEIGHTS } from './evaluate.ts';
+export type { SearchOptions, RootState, SearchControl, IterationInfo } from './search.ts';
+export { Searcher, lmrTable, LMR_DIVISOR } from './search.ts';
+export { TranspositionTable } from './tt.ts';
+export { budget } from './timeman.ts';
+export type { LevelSettings } from './levels.ts';
+export { LEVEL_SETTINGS, levelLimits } from './levels.ts';
+export type { EngineOptions } from './engine.ts';
+export { Engine, pvMoves, rootState } from './engine.ts';
+export type { BenchLine, BenchResult } from './bench.ts';
+export { BENCH_POSITIONS, BENCH_DEPTH, BENCH_SIGNATURE, runBench } from './bench.ts';
+export { HubProtocol, parseLine, formatInfo, ENGINE_NAME, ENGINE_VERSION } from './protocol.ts';
+export type { EngineRequest, EngineResponse } from './service.ts';
+export { EngineService } from './service.ts';
+export type { Player, EngineConfig, GameRecord, MatchStats, SprtSettings, MatchOptions } from './match.ts';
+export {
+  EnginePlayer,
+  describeConfig,
+  openingSuite,
+  pickOpenings,
+  matchStats,
+  playGame,
+  playMatch,
+  gamesToPdn,
+  DEFAULT_SPRT,
+  MAX_GAME_PLIES,
+} from './match.ts';

@@ -1,0 +1,271 @@
+/**
+ * The match harness: two players (engine configurations here, or external programs through the
+ * protocol — see packages/cli/src/commands/match.ts) play every opening of a suite with both colours,
+ * refereed by `@dama/core`'s `Game` (an illegal move or no answer loses). The result is summed up as
+ * wins, draws and losses, an Elo difference with its 95% error, and an SPRT verdict; games can be
+ * written as PDN.
+ */
+import { Game, makeNotation, Position, resultText, type Move } from '@dama/core';
+import { Engine } from './engine.ts';
+import type { Weights } from './evaluate.ts';
+import type { Level, Limits } from './types.ts';
+
+export interface Player {
+  readonly name: string;
+  newGame(seed: number): void | Promise<void>;
+  /** The move to play in `game` (not over); undefined gives up the game. */
+  move(game: Game): Move | undefined | Promise<Move | undefined>;
+  close?(): void | Promise<void>;
+}
+
+export interface EngineConfig {
+  name?: string;
+  level?: Level;
+  limits?: Limits;
+  weights?: Weights;
+  noise?: number;
+  hashMegabytes?: number;
+}
+
+/** An in-process engine as a player. Each game gets its own noise seed. */
+export class EnginePlayer implements Player {
+  readonly name: string;
+  private engine: Engine;
+  constructor(private config: EngineConfig) {
+    this.engine = new Engine({
+      level: config.level ?? 'master',
+      weights: config.weights,
+      noise: config.noise,
+      hashMegabytes: config.hashMegabytes ?? 16,
+    });
+    this.name = config.name ?? describeConfig(config);
+  }
+  newGame(seed: number): void {
+    this.engine.newGame();
+    this.engine.setSeed(seed);
+  }
+  move(game: Game): Move | undefined {
+    return this.engine.search(game, this.config.limits).move;
+  }
+}
+
+export function describeConfig(c: EngineConfig): string {
+  const parts: string[] = [c.level ?? 'master'];
+  if (c.limits)
+    parts.push(
+      Object.entries(c.limits)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(','),
+    );
+  if (c.noise !== undefined) parts.push(`noise=${c.noise}`);
+  return `Dama ${parts.join(' ')}`;
+}
+
+/**
+ * The distinct positions after `plies` plies from the start (2–4 make a useful suite), each with the
+ * first move sequence that reaches it, in generator order.
+ */
+export function openingSuite(plies: number): Move[][] {
+  let frontier: { pos: Position; moves: Move[] }[] = [{ pos: Position.start(), moves: [] }];
+  for (let p = 0; p < plies; p++) {
+    const seen = new Set<string>();
+    const next: typeof frontier = [];
+    for (const { pos, moves } of frontier)
+      for (const m of pos.legalMoves()) {
+        const child = pos.play(m);
+        const key = child.key();
+        if (seen.has(key) || !child.hasLegalMove()) continue;
+        seen.add(key);
+        next.push({ pos: child, moves: [...moves, m] });
+      }
+    frontier = next;
+  }
+  return frontier.map((f) => f.moves);
+}
+
+/** `count` openings spread evenly over the suite (all of them when count ≥ its size). */
+export function pickOpenings(suite: Move[][], count: number): Move[][] {
+  if (count >= suite.length) return suite;
+  const out: Move[][] = [];
+  for (let i = 0; i < count; i++) out.push(suite[Math.floor((i * suite.length) / count)]);
+  return out;
+}
+
+export interface GameRecord {
+  white: string;
+  black: string;
+  moves: Move[];
+  result: '1-0' | '0-1' | '1/2-1/2' | '*';
+  reason: string;
+  round: number;
+}
+
+export interface MatchStats {
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** Score of the first player, 0–1. */
+  score: number;
+  elo: number;
+  /** Half-width of the 95% interval of `elo` (Infinity after a clean sweep, whose Elo is only a bound). */
+  error: number;
+  /** Log-likelihood ratio of H1 (elo1) against H0 (elo0), and the verdict at the given error rates. */
+  llr: number;
+  sprt: 'H1' | 'H0' | 'continue';
+}
+
+export interface SprtSettings {
+  elo0: number;
+  elo1: number;
+  alpha: number;
+  beta: number;
+}
+
+export const DEFAULT_SPRT: SprtSettings = { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 };
+
+const expected = (elo: number): number => 1 / (1 + Math.pow(10, -elo / 400));
+const eloOf = (score: number): number => {
+  const s = Math.min(Math.max(score, 1e-4), 1 - 1e-4);
+  return -400 * Math.log10(1 / s - 1);
+};
+
+export function matchStats(wins: number, draws: number, losses: number, sprt = DEFAULT_SPRT): MatchStats {
+  const games = wins + draws + losses;
+  const score = games > 0 ? (wins + draws / 2) / games : 0.5;
+  const variance =
+    games > 0 ? (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / games : 0;
+  const stderr = games > 0 ? Math.sqrt(variance / games) : 0;
+  const elo = eloOf(score);
+  // A clean sweep has no measurable spread: its error is unbounded.
+  const error =
+    games === 0
+      ? 0
+      : variance === 0
+        ? Infinity
+        : (eloOf(score + 1.96 * stderr) - eloOf(score - 1.96 * stderr)) / 2;
+  const s0 = expected(sprt.elo0);
+  const s1 = expected(sprt.elo1);
+  const llr = variance > 0 ? ((s1 - s0) * (2 * (wins + draws / 2) - games * (s0 + s1))) / (2 * variance) : 0;
+  const upper = Math.log((1 - sprt.beta) / sprt.alpha);
+  const lower = Math.log(sprt.beta / (1 - sprt.alpha));
+  return {
+    games,
+    wins,
+    draws,
+    losses,
+    score,
+    elo,
+    error,
+    llr,
+    sprt: llr >= upper ? 'H1' : llr <= lower ? 'H0' : 'continue',
+  };
+}
+
+/** Longest game before it is adjudicated a draw (the rules end every game, but slowly in theory). */
+export const MAX_GAME_PLIES = 600;
+
+/** Play one game from an opening; the referee is `Game`. */
+export async function playGame(
+  white: Player,
+  black: Player,
+  opening: readonly Move[],
+  round: number,
+): Promise<GameRecord> {
+  const game = new Game();
+  for (const m of opening) game.play(m);
+  await white.newGame(round * 2);
+  await black.newGame(round * 2 + 1);
+  let reason = '';
+  let result: GameRecord['result'] = '*';
+  while (true) {
+    const outcome = game.outcome();
+    if (outcome) {
+      result = resultText(outcome);
+      reason = outcome.reason;
+      break;
+    }
+    if (game.plies >= MAX_GAME_PLIES) {
+      result = '1/2-1/2';
+      reason = 'adjudicated';
+      break;
+    }
+    const player = game.position.turn === 'white' ? white : black;
+    const move = await player.move(game);
+    if (!move || !game.play(move).ok) {
+      result = game.position.turn === 'white' ? '0-1' : '1-0';
+      reason = move ? 'illegal move' : 'no move';
+      break;
+    }
+  }
+  return { white: white.name, black: black.name, moves: game.moves, result, reason, round };
+}
+
+export interface MatchOptions {
+  openings: Move[][];
+  sprt?: SprtSettings;
+  /** Stop early when the SPRT decides. */
+  stopOnSprt?: boolean;
+  onGame?: (record: GameRecord, stats: MatchStats) => void;
+}
+
+/** Every opening twice, colours swapped; statistics from `a`'s point of view. */
+export async function playMatch(
+  a: Player,
+  b: Player,
+  options: MatchOptions,
+): Promise<{ stats: MatchStats; games: GameRecord[] }> {
+  let wins = 0;
+  let draws = 0;
+  let losses = 0;
+  const games: GameRecord[] = [];
+  let stats = matchStats(0, 0, 0, options.sprt);
+  for (let i = 0; i < options.openings.length; i++) {
+    for (const aWhite of [true, false]) {
+      const record = await playGame(aWhite ? a : b, aWhite ? b : a, options.openings[i], games.length);
+      games.push(record);
+      const aWon = record.result === (aWhite ? '1-0' : '0-1');
+      const bWon = record.result === (aWhite ? '0-1' : '1-0');
+      if (aWon) wins++;
+      else if (bWon) losses++;
+      else draws++;
+      stats = matchStats(wins, draws, losses, options.sprt);
+      options.onGame?.(record, stats);
+      if (options.stopOnSprt && stats.sprt !== 'continue') return { stats, games };
+    }
+  }
+  return { stats, games };
+}
+
+/** The games as PDN (`GameType "30"`: Turkish draughts). */
+export function gamesToPdn(games: readonly GameRecord[], event = 'Dama match'): string {
+  return games
+    .map((g) => {
+      const tags = [
+        `[Event "${event}"]`,
+        `[Round "${g.round + 1}"]`,
+        `[White "${g.white}"]`,
+        `[Black "${g.black}"]`,
+        `[Result "${g.result}"]`,
+        `[GameType "30"]`,
+        ...(g.reason ? [`[Termination "${g.reason}"]`] : []),
+      ];
+      const words: string[] = [];
+      g.moves.forEach((m, i) => {
+        if (i % 2 === 0) words.push(`${i / 2 + 1}.`);
+        words.push(makeNotation(m));
+      });
+      words.push(g.result);
+      const lines: string[] = [];
+      let line = '';
+      for (const w of words) {
+        if (line.length + w.length + 1 > 80) {
+          lines.push(line);
+          line = w;
+        } else line = line ? `${line} ${w}` : w;
+      }
+      if (line) lines.push(line);
+      return `${tags.join('\n')}\n\n${lines.join('\n')}\n`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,648 @@
+/**
+ * The search: iterative deepening over a principal-variation search with aspiration windows, a
+ * transposition table, move ordering (hash move, captures of kings first, promotions, killers,
+ * history), late-move reductions for quiet moves only, an extension for forced replies, ProbCut at
+ * shallow depth, and a quiescence search that resolves captures and notices capture threats.
+ *
+ * No null-move pruning: zugzwang and blockades decide draughts games.
+ *
+ * Copy-make on six int32 halves: each ply owns a move list and a board buffer, allocated once, so a
+ * node allocates nothing. Draws by repetition and by the active rule set are seen inside the tree.
+ * Everything is deterministic: the same position, options and node limit give the same result.
+ */
+import { applyMove, generateMoves, MoveList, popcount, type DrawRules } from '@dama/core';
+import { DEFAULT_WEIGHTS, evaluate, type Weights } from './evaluate.ts';
+import { hasCapture, hasQuietMove } from './threat.ts';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, fromTT, toTT, TranspositionTable } from './tt.ts';
+import { DRAW, INFINITE, MAX_PLY, WIN, WIN_BOUND } from './types.ts';
+import { KEY_A, KEY_B, SIDE_A, SIDE_B } from './zobrist.ts';
+
+/** Room for the game history before the root (positions since the last irreversible move). */
+const HISTORY_ROOM = 128;
+const NO_PROGRESS_PLIES = 50;
+const KINGS_ONLY_PLIES = 60;
+
+/** The order score of a move already searched. */
+const TAKEN = -(1 << 30);
+
+/** Knobs of the search itself, fixed for a searcher (levels set some of them). */
+export interface SearchOptions {
+  weights?: Weights;
+  /** Transposition table size in MB. */
+  hashMegabytes?: number;
+  /** Evaluation noise in centi-men (±), for the weaker levels; 0 for full strength. */
+  noise?: number;
+  /** Seed of the noise, so that two games can differ and one game can be replayed. */
+  seed?: number;
+  /** Shared stop flag (a SharedArrayBuffer view, when the host has one): non-zero stops the search. */
+  stopSignal?: Int32Array;
+  /** Disable pruning and reductions (for tests that compare against a plain alpha-beta). */
+  plain?: boolean;
+}
+
+/** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
+export interface RootState {
+  wLo: number;
+  wHi: number;
+  bLo: number;
+  bHi: number;
+  kLo: number;
+  kHi: number;
+  turn: number;
+  noProgress: number;
+  kingsOnly: number;
+  rules: DrawRules;
+  /** Keys (A, B pairs) of earlier positions of the game, oldest first, root excluded. */
+  history: Int32Array;
+}
+
+/** Limits of one search in the searcher's terms (the facade translates `Limits` into these). */
+export interface SearchControl {
+  maxDepth: number;
+  maxNodes: number;
+  /** Stop iterating after this many ms (checked between iterations). */
+  softTime: number;
+  /** Stop searching at once after this many ms. */
+  hardTime: number;
+  /** Called after every completed iteration. */
+  onIteration?: (it: IterationInfo) => void;
+}
+
+export interface IterationInfo {
+  depth: number;
+  seldepth: number;
+  score: number;
+  nodes: number;
+  time: number;
+  /** Indices of the principal variation, each into the move list of its position (in generator order). */
+  pv: number[];
+}
+
+/** LMR reductions by depth and move number: `ln(depth) · ln(moveNumber) / divisor`, rounded. */
+export function lmrTable(divisor: number): Uint8Array {
+  const t = new Uint8Array(64 * 64);
+  for (let d = 1; d < 64; d++)
+    for (let m = 1; m < 64; m++)
+      t[d * 64 + m] = Math.max(0, Math.floor(0.5 + (Math.log(d) * Math.log(m)) / divisor));
+  return t;
+}
+
+/** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
+export const LMR_DIVISOR = 1.8;
+
+export class Searcher {
+  readonly tt: TranspositionTable;
+  weights: Weights;
+  noise: number;
+  seed: number;
+  stopSignal: Int32Array | undefined;
+  plain: boolean;
+  /** Forward pruning at shallow depth (futility, move-count and static beta pruning). */
+  shallowPruning = true;
+  /** Late-move reductions (see `lmrTable`). */
+  lmr = lmrTable(LMR_DIVISOR);
+  /** ProbCut at depth 5 and more. */
+  probCut = true;
+  /** Quiescence looks at quiet replies once when the opponent threatens a capture. */
+  threatReplies = true;
+
+  nodes = 0;
+  seldepth = 0;
+  stopped = false;
+  /** Set by the host to end the current search at the next check. */
+  stopRequested = false;
+
+  private lists: MoveList[] = [];
+  private boards: Int32Array[] = [];
+  private orders: Int32Array[] = [];
+  private keyA = new Int32Array(HISTORY_ROOM + MAX_PLY + 2);
+  private keyB = new Int32Array(HISTORY_ROOM + MAX_PLY + 2);
+  private noProgress = new Int32Array(MAX_PLY + 2);
+  private kingsOnly = new Int32Array(MAX_PLY + 2);
+  private rootIndex = 0;
+  private pvTable = new Int16Array(MAX_PLY * MAX_PLY);
+  private pvLength = new Int32Array(MAX_PLY + 1);
+  private killers = new Int32Array(MAX_PLY * 2);
+  private history = new Int32Array(2 * 64 * 64);
+  private rules!: DrawRules;
+  private ruleStatic = false;
+
+  private maxNodes = Infinity;
+  private hardTime = Infinity;
+  private start = 0;
+  private rootBest = -1;
+  private rootBestScore = -INFINITE;
+
+  constructor(options: SearchOptions = {}) {
+    this.tt = new TranspositionTable(options.hashMegabytes ?? 16);
+    this.weights = options.weights ?? DEFAULT_WEIGHTS;
+    this.noise = options.noise ?? 0;
+    this.seed = options.seed ?? 0;
+    this.stopSignal = options.stopSignal;
+    this.plain = options.plain ?? false;
+    for (let i = 0; i <= MAX_PLY; i++) {
+      this.lists.push(new MoveList(64));
+      this.boards.push(new Int32Array(6));
+      this.orders.push(new Int32Array(64));
+    }
+  }
+
+  /** Forget everything learned (a new game). */
+  clear(): void {
+    this.tt.clear();
+    this.history.fill(0);
+    this.killers.fill(0);
+  }
+
+  /** The score, depth and principal variation (move indices) behind the last `run`'s move. */
+  bestScore = 0;
+  completedDepth = 0;
+  bestPv: number[] = [];
+
+  /**
+   * Search the root and return the best move's index in the root move list (generator order), or -1
+   * when there is no legal move.
+   */
+  run(root: RootState, control: SearchControl): number {
+    this.start = performance.now();
+    this.nodes = 0;
+    this.seldepth = 0;
+    this.stopped = false;
+    this.maxNodes = control.maxNodes;
+    this.hardTime = control.hardTime;
+    this.rules = root.rules;
+    this.ruleStatic = root.rules.kingVsKing || root.rules.onePieceEach || root.rules.kingVsMan;
+    this.tt.newSearch();
+    this.killers.fill(0);
+
+    // History keys: only the last HISTORY_ROOM positions can matter (no-progress draws come first).
+    const h = root.history;
+    const n = Math.min(h.length >> 1, HISTORY_ROOM);
+    const offset = (h.length >> 1) - n;
+    for (let i = 0; i < n; i++) {
+      this.keyA[i] = h[(offset + i) * 2];
+      this.keyB[i] = h[(offset + i) * 2 + 1];
+    }
+    this.rootIndex = n;
+    const b = this.boards[0];
+    b[0] = root.wLo;
+    b[1] = root.wHi;
+    b[2] = root.bLo;
+    b[3] = root.bHi;
+    b[4] = root.kLo;
+    b[5] = root.kHi;
+    let a = root.turn === 1 ? SIDE_A : 0;
+    let kb = root.turn === 1 ? SIDE_B : 0;
+    for (let sq = 0; sq < 64; sq++) {
+      const lo = sq < 32;
+      const bit = lo ? 1 << sq : 1 << (sq - 32);
+      const white = ((lo ? root.wLo : root.wHi) & bit) !== 0;
+      const black = ((lo ? root.bLo : root.bHi) & bit) !== 0;
+      if (!white && !black) continue;
+      const kind = (black ? 1 : 0) + (((lo ? root.kLo : root.kHi) & bit) !== 0 ? 2 : 0);
+      a ^= KEY_A[kind * 64 + sq];
+      kb ^= KEY_B[kind * 64 + sq];
+    }
+    this.keyA[n] = a;
+    this.keyB[n] = kb;
+    this.noProgress[0] = root.noProgress;
+    this.kingsOnly[0] = root.kingsOnly;
+    this.turn0 = root.turn;
+
+    const list = this.lists[0];
+    generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], root.turn, list);
+    this.bestScore = -WIN;
+    this.completedDepth = 0;
+    this.bestPv = [];
+    if (list.count === 0) return -1;
+    let best = 0;
+    this.bestPv = [0];
+    this.bestScore = 0;
+    let score = 0;
+    for (let depth = 1; depth <= control.maxDepth && depth < MAX_PLY - 8; depth++) {
+      this.rootBest = -1;
+      this.rootBestScore = -INFINITE;
+      let delta = 25;
+      let alpha = -INFINITE;
+      let beta = INFINITE;
+      if (depth >= 4 && score > -WIN_BOUND && score < WIN_BOUND) {
+        alpha = score - delta;
+        beta = score + delta;
+      }
+      while (true) {
+        const s = this.search(0, depth, alpha, beta);
+        if (this.stopped) break;
+        if (s <= alpha) {
+          beta = (alpha + beta) >> 1;
+          alpha = Math.max(s - delta, -INFINITE);
+        } else if (s >= beta) {
+          beta = Math.min(s + delta, INFINITE);
+        } else {
+          score = s;
+          break;
+        }
+        delta += delta;
+        if (delta > 400) {
+          alpha = -INFINITE;
+          beta = INFINITE;
+        }
+      }
+      if (this.stopped) {
+        // A move that the unfinished iteration proved better than the last one's choice is kept.
+        if (this.rootBest >= 0 && this.rootBest !== best && this.rootBestScore > this.bestScore) {
+          best = this.rootBest;
+          this.bestScore = this.rootBestScore;
+          this.bestPv = [best];
+        }
+        break;
+      }
+      best = this.pvTable[0];
+      this.bestScore = score;
+      this.completedDepth = depth;
+      const pv: number[] = [];
+      for (let i = 0; i < this.pvLength[0]; i++) pv.push(this.pvTable[i]);
+      this.bestPv = pv;
+      const time = performance.now() - this.start;
+      control.onIteration?.({ depth, seldepth: this.seldepth, score, nodes: this.nodes, time, pv });
+      if (this.stopRequested) break;
+      if (time >= control.softTime) break;
+      if (list.count === 1 && control.softTime < Infinity) break;
+      // A win or loss found within the depth cannot change with more depth.
+      if (score >= WIN_BOUND && WIN - score <= depth) break;
+      if (score <= -WIN_BOUND && WIN + score <= depth) break;
+    }
+    return best;
+  }
+
+  private turn0 = 0;
+
+  private checkStop(): void {
+    if (this.nodes >= this.maxNodes) this.stopped = true;
+    else if ((this.nodes & 1023) === 0) {
+      if (this.stopRequested) this.stopped = true;
+      else if (this.stopSignal !== undefined && Atomics.load(this.stopSignal, 0) !== 0) this.stopped = true;
+      else if (this.hardTime < Infinity && performance.now() - this.start >= this.hardTime)
+        this.stopped = true;
+    }
+  }
+
+  /** The draw the rules give this node by material alone, if any (one king each and the options). */
+  private staticDraw(b: Int32Array): boolean {
+    const w = popcount(b[0]) + popcount(b[1]);
+    const bl = popcount(b[2]) + popcount(b[3]);
+    if (w !== 1 || bl !== 1) return false;
+    const r = this.rules;
+    if (r.onePieceEach) return true;
+    const wk = ((b[0] & b[4]) | (b[1] & b[5])) !== 0;
+    const bk = ((b[2] & b[4]) | (b[3] & b[5])) !== 0;
+    if (r.kingVsKing && wk && bk) return true;
+    if (r.kingVsMan && wk !== bk) return true;
+    return false;
+  }
+
+  private isRepetition(ply: number): boolean {
+    const idx = this.rootIndex + ply;
+    const a = this.keyA[idx];
+    const kb = this.keyB[idx];
+    const stop = Math.max(0, idx - this.noProgress[ply]);
+    for (let i = idx - 2; i >= stop; i -= 2) if (this.keyA[i] === a && this.keyB[i] === kb) return true;
+    return false;
+  }
+
+  /** Play move `i` of the list at `ply` into the board of `ply + 1`, with its keys and counters. */
+  private make(ply: number, i: number): void {
+    const b = this.boards[ply];
+    const l = this.lists[ply];
+    const c = this.boards[ply + 1];
+    const turn = (this.turn0 + ply) & 1;
+    applyMove(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, i, c);
+    const from = l.from[i];
+    const to = l.to[i];
+    const wasKing = (from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1;
+    const isKing = (to < 32 ? c[4] >>> to : c[5] >>> (to - 32)) & 1;
+    const k1 = (turn + 2 * wasKing) * 64 + from;
+    const k2 = (turn + 2 * isKing) * 64 + to;
+    const idx = this.rootIndex + ply;
+    let a = this.keyA[idx] ^ SIDE_A ^ KEY_A[k1] ^ KEY_A[k2];
+    let kb = this.keyB[idx] ^ SIDE_B ^ KEY_B[k1] ^ KEY_B[k2];
+    let capLo = l.capLo[i];
+    let capHi = l.capHi[i];
+    const enemy = turn ^ 1;
+    while (capLo !== 0) {
+      const sq = 31 - Math.clz32(capLo & -capLo);
+      capLo &= capLo - 1;
+      const k = (enemy + 2 * ((b[4] >>> sq) & 1)) * 64 + sq;
+      a ^= KEY_A[k];
+      kb ^= KEY_B[k];
+    }
+    while (capHi !== 0) {
+      const s = 31 - Math.clz32(capHi & -capHi);
+      capHi &= capHi - 1;
+      const k = (enemy + 2 * ((b[5] >>> s) & 1)) * 64 + s + 32;
+      a ^= KEY_A[k];
+      kb ^= KEY_B[k];
+    }
+    this.keyA[idx + 1] = a;
+    this.keyB[idx + 1] = kb;
+    const capture = l.captures > 0;
+    const forwardMan = wasKing === 0 && to >> 3 !== from >> 3;
+    this.noProgress[ply + 1] = capture || forwardMan ? 0 : this.noProgress[ply] + 1;
+    this.kingsOnly[ply + 1] = wasKing !== 0 && !capture ? this.kingsOnly[ply] + 1 : 0;
+  }
+
+  private staticEval(ply: number): number {
+    const b = this.boards[ply];
+    let e = evaluate(b[0], b[1], b[2], b[3], b[4], b[5], (this.turn0 + ply) & 1, this.weights);
+    if (this.noise > 0) {
+      let h = Math.imul(this.keyA[this.rootIndex + ply] ^ this.seed, 0x9e3779b1);
+      h ^= h >>> 15;
+      h = Math.imul(h, 0x85ebca77);
+      h ^= h >>> 13;
+      e += ((h >>> 0) % (2 * this.noise + 1)) - this.noise;
+    }
+    return e;
+  }
+
+  /** Order the moves of `ply`: fills `orders[ply]` with a score per move. */
+  private scoreMoves(ply: number, hashMove: number): void {
+    const l = this.lists[ply];
+    if (this.orders[ply].length < l.count) this.orders[ply] = new Int32Array(l.capacity);
+    const o = this.orders[ply];
+    const b = this.boards[ply];
+    const turn = (this.turn0 + ply) & 1;
+    if (l.captures > 0) {
+      // Every move captures the same number of pieces (the maximum rule); prefer taking kings.
+      for (let i = 0; i < l.count; i++) {
+        o[i] = popcount(l.capLo[i] & b[4]) + popcount(l.capHi[i] & b[5]);
+        if (i === hashMove) o[i] = 1 << 20;
+      }
+      return;
+    }
+    const k1 = this.killers[ply * 2];
+    const k2 = this.killers[ply * 2 + 1];
+    const hist = turn * 4096;
+    for (let i = 0; i < l.count; i++) {
+      const from = l.from[i];
+      const to = l.to[i];
+      const id = (from | (to << 6)) + 1;
+      let s: number;
+      if (i === hashMove) s = 1 << 20;
+      else if (id === k1) s = (1 << 19) + 2;
+      else if (id === k2) s = (1 << 19) + 1;
+      else s = this.history[hist + from * 64 + to];
+      const wasKing = (from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1;
+      if (wasKing === 0 && (turn === 0 ? to >= 56 : to < 8)) s += 1 << 18;
+      o[i] = s;
+    }
+  }
+
+  /**
+   * The move to search `k`-th: the best-ordered one among those not searched yet. Taken moves are
+   * marked with a very low order score, so the scan finds the next best without moving list entries
+   * (move indices stay those of the generator, which the TT and the PV rely on).
+   */
+  private pick(ply: number): number {
+    const o = this.orders[ply];
+    const count = this.lists[ply].count;
+    let best = -1;
+    let bestScore = TAKEN;
+    for (let i = 0; i < count; i++)
+      if (o[i] > bestScore) {
+        bestScore = o[i];
+        best = i;
+      }
+    o[best] = TAKEN;
+    return best;
+  }
+
+  private search(ply: number, depth: number, alpha: number, beta: number): number {
+    const pvNode = beta - alpha > 1;
+    this.pvLength[ply] = ply;
+    if (ply > 0) {
+      if (this.isRepetition(ply) && this.rules.repetition) return DRAW;
+      if (this.ruleStatic && this.staticDraw(this.boards[ply])) return DRAW;
+      // Mate distance pruning.
+      if (alpha < -WIN + ply) alpha = -WIN + ply;
+      if (beta > WIN - ply - 1) beta = WIN - ply - 1;
+      if (alpha >= beta) return alpha;
+    }
+    if (depth <= 0 || ply >= MAX_PLY - 8) return this.qsearch(ply, alpha, beta, 0);
+    this.nodes++;
+    this.checkStop();
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+
+    const idx = this.rootIndex + ply;
+    const ka = this.keyA[idx];
+    const kb = this.keyB[idx];
+    const tt = this.tt;
+    let hashMove = -1;
+    let ttEval = INFINITE;
+    if (tt.probe(ka, kb)) {
+      hashMove = tt.move;
+      ttEval = tt.eval;
+      if (!pvNode && tt.depth >= depth && ply > 0) {
+        const s = fromTT(tt.score, ply);
+        if (
+          tt.bound === BOUND_EXACT ||
+          (tt.bound === BOUND_LOWER && s >= beta) ||
+          (tt.bound === BOUND_UPPER && s <= alpha)
+        )
+          return s;
+      }
+    }
+
+    const b = this.boards[ply];
+    const turn = (this.turn0 + ply) & 1;
+    const l = this.lists[ply];
+    generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l);
+    const count = l.count;
+    if (count === 0) return -WIN + ply;
+    if (this.rules.noProgress && this.noProgress[ply] >= NO_PROGRESS_PLIES && ply > 0) return DRAW;
+    if (this.rules.kingsOnly && this.kingsOnly[ply] >= KINGS_ONLY_PLIES && ply > 0) return DRAW;
+    if (hashMove >= count) hashMove = -1;
+
+    // Forced reply: one legal move is searched a ply deeper.
+    if (count === 1 && ply > 0) depth++;
+
+    const staticEval = ttEval !== INFINITE ? ttEval : this.staticEval(ply);
+    const prune = this.shallowPruning && !this.plain && !pvNode && l.captures === 0 && depth <= 3;
+    // Static beta pruning: far above beta with no capture threat against us, at the last plies.
+    if (
+      prune &&
+      ply > 0 &&
+      beta > -WIN_BOUND &&
+      beta < WIN_BOUND &&
+      staticEval - 90 * depth >= beta &&
+      !hasCapture(b[0], b[1], b[2], b[3], b[4], b[5], turn ^ 1)
+    )
+      return staticEval;
+
+    // ProbCut-style pruning at shallow depth: when a reduced search already clears beta by a margin.
+    if (
+      this.probCut &&
+      !pvNode &&
+      !this.plain &&
+      depth >= 5 &&
+      l.captures === 0 &&
+      beta > -WIN_BOUND &&
+      beta < WIN_BOUND
+    ) {
+      const pcBeta = beta + 120;
+      if (staticEval >= pcBeta - 40) {
+        const s = this.search(ply, depth - 4, pcBeta - 1, pcBeta);
+        if (this.stopped) return 0;
+        if (s >= pcBeta) return s;
+        // The nested search reused this ply's buffers: generate again.
+        generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l);
+        this.pvLength[ply] = ply;
+      }
+    }
+
+    this.scoreMoves(ply, hashMove);
+    const quiet = l.captures === 0;
+    let best = -INFINITE;
+    let bestMove = -1;
+    const oldAlpha = alpha;
+    const k1 = this.killers[ply * 2];
+    for (let n = 0; n < count; n++) {
+      const i = this.pick(ply);
+      const from = l.from[i];
+      const to = l.to[i];
+      const promotes =
+        quiet &&
+        ((from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1) === 0 &&
+        (turn === 0 ? to >= 56 : to < 8);
+      // Futility and move-count pruning of late quiet moves near the horizon.
+      if (prune && n > 0 && !promotes && best > -WIN_BOUND) {
+        if (staticEval + 60 + 90 * depth <= alpha) continue;
+        if (n >= 3 + 2 * depth * depth) continue;
+      }
+      this.make(ply, i);
+      let score: number;
+      if (n === 0) score = -this.search(ply + 1, depth - 1, -beta, -alpha);
+      else {
+        let r = 0;
+        if (
+          quiet &&
+          !this.plain &&
+          depth >= 3 &&
+          n >= (pvNode ? 2 : 1) &&
+          !promotes &&
+          (from | (to << 6)) + 1 !== k1
+        ) {
+          r = this.lmr[Math.min(depth, 63) * 64 + Math.min(n, 63)];
+          if (pvNode && r > 0) r--;
+          if (r > depth - 2) r = depth - 2;
+        }
+        score = -this.search(ply + 1, depth - 1 - r, -alpha - 1, -alpha);
+        if (r > 0 && score > alpha && !this.stopped)
+          score = -this.search(ply + 1, depth - 1, -alpha - 1, -alpha);
+        if (pvNode && score > alpha && score < beta && !this.stopped)
+          score = -this.search(ply + 1, depth - 1, -beta, -alpha);
+      }
+      if (this.stopped) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = i;
+        if (score > alpha) {
+          alpha = score;
+          // Copy the child's PV after this move.
+          const base = ply * MAX_PLY;
+          this.pvTable[base + ply] = i;
+          const childBase = (ply + 1) * MAX_PLY;
+          const len = this.pvLength[ply + 1];
+          for (let k = ply + 1; k < len; k++) this.pvTable[base + k] = this.pvTable[childBase + k];
+          this.pvLength[ply] = Math.max(len, ply + 1);
+          if (ply === 0) {
+            this.rootBest = i;
+            this.rootBestScore = score;
+          }
+          if (score >= beta) {
+            if (quiet) {
+              const id = (from | (to << 6)) + 1;
+              if (this.killers[ply * 2] !== id) {
+                this.killers[ply * 2 + 1] = this.killers[ply * 2];
+                this.killers[ply * 2] = id;
+              }
+              const h = turn * 4096 + from * 64 + to;
+              this.history[h] += depth * depth;
+              if (this.history[h] > 1 << 17)
+                for (let j = 0; j < this.history.length; j++) this.history[j] >>= 1;
+            }
+            break;
+          }
+        }
+      }
+    }
+    const bound = best >= beta ? BOUND_LOWER : best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(ka, kb, bestMove, depth, bound, toTT(best, ply), staticEval);
+    return best;
+  }
+
+  /**
+   * Quiescence: captures are compulsory, so a node with captures searches all of them (no standing
+   * pat). A quiet node stands pat on the evaluation, unless the opponent threatens a capture: then the
+   * quiet moves are searched once more (at most `QUIET_THREAT_PLIES` times along a line).
+   */
+  private qsearch(ply: number, alpha: number, beta: number, threatPlies: number): number {
+    this.nodes++;
+    this.checkStop();
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    const b = this.boards[ply];
+    if (ply > 0 && this.ruleStatic && this.staticDraw(b)) return DRAW;
+    const turn = (this.turn0 + ply) & 1;
+    if (ply >= MAX_PLY - 1) return this.staticEval(ply);
+    const l = this.lists[ply];
+    let best = -INFINITE;
+    if (!hasCapture(b[0], b[1], b[2], b[3], b[4], b[5], turn)) {
+      if (!hasQuietMove(b[0], b[1], b[2], b[3], b[4], b[5], turn)) return -WIN + ply;
+      const standPat = this.staticEval(ply);
+      if (
+        !this.threatReplies ||
+        threatPlies >= 1 ||
+        !hasCapture(b[0], b[1], b[2], b[3], b[4], b[5], turn ^ 1)
+      )
+        return standPat;
+      if (ply > 0 && this.rules.repetition && this.isRepetition(ply)) return DRAW;
+      generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l);
+      const count = l.count;
+      // Threatened: look at every quiet reply.
+      for (let i = 0; i < count; i++) {
+        this.make(ply, i);
+        const s = -this.qsearch(ply + 1, -beta, -alpha, threatPlies + 1);
+        if (this.stopped) return 0;
+        if (s > best) {
+          best = s;
+          if (s > alpha) {
+            alpha = s;
+            if (s >= beta) break;
+          }
+        }
+      }
+      return best;
+    }
+    // Captures: prefer taking kings (all take the same number of pieces).
+    generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l);
+    const count = l.count;
+    const o = this.orders[ply];
+    if (o.length < count) this.orders[ply] = new Int32Array(l.capacity);
+    const ord = this.orders[ply];
+    for (let i = 0; i < count; i++) ord[i] = popcount(l.capLo[i] & b[4]) + popcount(l.capHi[i] & b[5]);
+    for (let n = 0; n < count; n++) {
+      const i = this.pick(ply);
+      this.make(ply, i);
+      const s = -this.qsearch(ply + 1, -beta, -alpha, threatPlies);
+      if (this.stopped) return 0;
+      if (s > best) {
+        best = s;
+        if (s > alpha) {
+          alpha = s;
+          if (s >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { BENCH_SIGNATURE, runBench } from '../src/bench.ts';
+
+describe('bench', () => {
+  it('searches the bench positions to the node-count signature', () => {
+    // A different count means the search changed: if that was intended, update BENCH_SIGNATURE.
+    expect(runBench().nodes).toBe(BENCH_SIGNATURE);
+  }, 30_000);
+});

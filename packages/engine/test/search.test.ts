@@ -1,0 +1,157 @@
+import { DEFAULT_DRAW_RULES, Game, makeNotation, parsePosition, Position, unwrap } from '@dama/core';
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../src/engine.ts';
+import { evaluate } from '../src/evaluate.ts';
+import { makeRng, randomPosition } from '../src/testing.ts';
+import { WIN, WIN_BOUND, winDistance } from '../src/types.ts';
+
+const game = (fen: string, options = {}) => new Game(unwrap(parsePosition(fen)), options);
+
+/** Plain negamax to `depth` plies with only wins and losses scored (0 at the horizon). */
+function solve(pos: Position, depth: number, ply = 0): number {
+  const moves = pos.legalMoves();
+  if (moves.length === 0) return -WIN + ply;
+  if (
+    pos.count('white') === 1 &&
+    pos.count('black') === 1 &&
+    pos.count('white', 'king') + pos.count('black', 'king') === 2
+  )
+    return 0;
+  if (depth === 0) return 0;
+  let best = -WIN;
+  for (const m of moves) best = Math.max(best, -solve(pos.play(m), depth - 1, ply + 1));
+  return best;
+}
+
+describe('search', () => {
+  it('finds the only move and a win by taking the last piece', () => {
+    const r = new Engine().search(game('W:Wd4:Bd5'), { depth: 3 });
+    expect(makeNotation(r.move!)).toBe('d4xd6');
+    expect(r.score).toBe(WIN - 1);
+  });
+
+  it('gives no move when the side to move is blocked', () => {
+    // The black man on a7 has a5 behind the white king on a6 and white men on b7 and c7 beside it.
+    const r = new Engine().search(game('B:Wa5,Ka6,b7,c7:Ba7'), { depth: 2 });
+    expect(r.move).toBeUndefined();
+  });
+
+  it('one king against one king is a draw', () => {
+    const r = new Engine().search(game('W:WKa1,b4:BKh8'), { depth: 6 });
+    expect(r.move).toBeDefined();
+    const kk = new Engine().search(game('W:WKa1:BKh8'), { depth: 4 });
+    expect(kk.move).toBeUndefined(); // the game is already over
+  });
+
+  it('agrees with a plain solver on wins within four plies', () => {
+    const rng = makeRng(7);
+    let wins = 0;
+    for (let n = 0; n < 50; n++) {
+      const pos = randomPosition(
+        rng,
+        [1 + Math.floor(rng() * 3), 1 + Math.floor(rng() * 3)],
+        [Math.floor(rng() * 2), Math.floor(rng() * 2)],
+      );
+      const g = new Game(pos);
+      if (g.isOver()) continue;
+      const exact = solve(pos, 4);
+      const r = new Engine({ hashMegabytes: 1 }).search(g, { depth: 5 });
+      if (exact >= WIN_BOUND) {
+        wins++;
+        expect(winDistance(r.score), pos.key()).toBe(WIN - exact);
+      }
+      const d = winDistance(r.score);
+      if (d !== undefined && Math.abs(d) <= 4)
+        expect(solve(pos, Math.abs(d))).toBe(d > 0 ? WIN - d : -WIN + -d);
+    }
+    expect(wins).toBeGreaterThan(5);
+  }, 30_000);
+
+  it('sees a draw by repetition inside the search', () => {
+    // White is a man down and can only hope for a repetition.
+    const g = game('W:WKa1:BKh8,g6,h6');
+    for (const m of ['a1-b1', 'h8-g8', 'b1-a1', 'g8-h8']) unwrap(g.playNotation(m));
+    const r = new Engine().search(g, { depth: 1 });
+    expect(makeNotation(r.move!)).toBe('a1-b1');
+    expect(r.score).toBe(0);
+    const off = new Game(g.initial, { drawRules: { repetition: false } });
+    for (const m of ['a1-b1', 'h8-g8', 'b1-a1', 'g8-h8']) unwrap(off.playNotation(m));
+    expect(new Engine().search(off, { depth: 1 }).score).toBeLessThan(0);
+  });
+
+  it('sees the no-progress draw coming', () => {
+    const fen = 'W:WKa1,Kc3:BKh8';
+    const fresh = new Engine().search(game(fen), { depth: 4 });
+    expect(fresh.score).toBeGreaterThan(50);
+    const late = new Engine().search(game(fen, { counters: { noProgress: 49, kingsOnly: 0 } }), { depth: 4 });
+    expect(late.score).toBe(0);
+  });
+
+  it('returns the same result for the same node budget', () => {
+    const run = () => {
+      const g = new Game();
+      for (const m of ['c3-c4', 'f6-f5', 'd3-d4']) unwrap(g.playNotation(m));
+      const r = new Engine().search(g, { nodes: 30_000 });
+      return [makeNotation(r.move!), r.score, r.nodes, r.depth].join(' ');
+    };
+    expect(run()).toBe(run());
+  });
+
+  it('reports iterations with a legal principal variation', () => {
+    const infos: number[] = [];
+    const r = new Engine().search(new Game(), { depth: 6 }, (info) => {
+      infos.push(info.depth);
+      let p = Position.start();
+      for (const m of info.pv) p = unwrap(p.playChecked(m));
+    });
+    expect(infos).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(r.depth).toBe(6);
+    expect(Position.start().findLegal(r.move!)).toBeDefined();
+  });
+
+  it('stops on a move time', () => {
+    const t = performance.now();
+    const r = new Engine().search(new Game(), { movetime: 100 });
+    expect(performance.now() - t).toBeLessThan(400);
+    expect(r.move).toBeDefined();
+  });
+
+  it('stop() from the info callback ends the search', () => {
+    const e = new Engine();
+    const r = e.search(new Game(), { depth: 30 }, (info) => {
+      if (info.depth === 3) e.stop();
+    });
+    expect(r.depth).toBe(3);
+  });
+});
+
+describe('evaluate', () => {
+  it('is symmetric between the colours', () => {
+    const rng = makeRng(3);
+    const flip = (x: number) => (x >>> 24) | ((x >>> 8) & 0xff00) | ((x << 8) & 0xff0000) | (x << 24);
+    for (let n = 0; n < 200; n++) {
+      const p = randomPosition(
+        rng,
+        [Math.floor(rng() * 12), Math.floor(rng() * 12)],
+        [Math.floor(rng() * 3), Math.floor(rng() * 3)],
+      );
+      const a = evaluate(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex);
+      const b = evaluate(
+        flip(p.bHi),
+        flip(p.bLo),
+        flip(p.wHi),
+        flip(p.wLo),
+        flip(p.kHi),
+        flip(p.kLo),
+        p.turnIndex ^ 1,
+      );
+      expect(b).toBe(a);
+    }
+  });
+
+  it('likes material', () => {
+    const p = unwrap(parsePosition('W:Wa3,b3,c3:Ba6,b6'));
+    expect(evaluate(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, 0)).toBeGreaterThan(50);
+    expect(DEFAULT_DRAW_RULES.repetition).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+// Helpers for the browser tests. Moves are chosen with @dama/core in the test itself (the page is
+// driven only through its UI: taps, the move box, buttons).
+import { expect, type Page } from '@playwright/test';
+import { Game, makeNotation, parsePosition, type Move } from '@dama/core';
+
+export const sq = (page: Page, name: string) => page.locator(`.board-wrap [data-square="${name}"]`);
+export const moveButtons = (page: Page) => page.locator('[data-testid=moves] .mv');
+
+export async function playedMoves(page: Page): Promise<string[]> {
+  return (await moveButtons(page).allTextContents()).map((s) => s.trim());
+}
+
+/** The game as the page shows it, replayed through the rules. */
+export async function gameOnPage(page: Page, fen?: string): Promise<Game> {
+  const g = new Game(fen ? (parsePosition(fen) as { ok: true; value: Game['initial'] }).value : undefined);
+  for (const m of await playedMoves(page)) expect(g.playNotation(m).ok, m).toBe(true);
+  return g;
+}
+
+/** Type a move in the move box and wait until it is in the list. */
+export async function typeMove(page: Page, move: Move | string): Promise<void> {
+  const text = typeof move === 'string' ? move : makeNotation(move);
+  const before = await moveButtons(page).count();
+  await page.locator('#move-input:not([disabled])').fill(text);
+  await page.locator('#move-input').press('Enter');
+  await expect(moveButtons(page)).not.toHaveCount(before);
+}
+
+/** Wait until it is the human's turn (the move box is enabled) or the game is over. */
+export async function waitForTurn(page: Page): Promise<'turn' | 'over'> {
+  const either = page.locator('#move-input:not([disabled]), [data-testid=end]').first();
+  await expect(either).toBeVisible({ timeout: 20_000 });
+  return (await page.getByTestId('end').isVisible()) ? 'over' : 'turn';
+}
+
+export interface ComputerOptions {
+  level?: 'Easy' | 'Medium' | 'Hard';
+  color?: 'White' | 'Black' | 'Random';
+  time?: string;
+}
+
+/** From the home screen (English), start a game against the computer. */
+export async function startComputerGame(page: Page, o: ComputerOptions = {}): Promise<void> {
+  await page.goto('./?engine=fast#/');
+  await page.getByRole('button', { name: /Play the computer/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(o.level ?? 'Easy', { exact: true }).click();
+  await dialog.getByText(o.color ?? 'White', { exact: true }).click();
+  await dialog.getByText(o.time ?? 'No clock', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Start the game' }).click();
+  await expect(page.locator('.board-wrap .dama-board')).toBeVisible();
+}

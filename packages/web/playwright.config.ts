@@ -1,0 +1,44 @@
+// Browser tests in the machine's Chromium (no browser download), against the built app served by
+// `vite preview` on a fixed port. Every test runs at phone size; those tagged @desktop also at
+// 1280×800. The computer answers at depth 1 in tests (`?engine=fast`, see README).
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4317;
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}/`,
+    locale: 'en-US',
+    launchOptions: chromium,
+    trace: 'off',
+  },
+  projects: [
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grep: /@desktop/ },
+  ],
+  webServer: {
+    command: `npx vite build --logLevel warn && npx vite preview --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+});

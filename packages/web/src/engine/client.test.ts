@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineRequest, EngineResponse } from '@dama/engine';
+import { DEFAULT_DRAW_RULES, START_FEN } from '@dama/core';
+import { EngineClient, type WorkerLike } from './client.ts';
+
+class FakeWorker implements WorkerLike {
+  sent: EngineRequest[] = [];
+  terminated = false;
+  onmessage: ((e: MessageEvent<EngineResponse>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  postMessage(m: EngineRequest) {
+    this.sent.push(m);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  reply(m: EngineResponse) {
+    this.onmessage?.({ data: m } as MessageEvent<EngineResponse>);
+  }
+}
+
+const ask = { fen: START_FEN, moves: [], drawRules: { ...DEFAULT_DRAW_RULES }, level: 'easy' as const };
+const done = (id: number, score = 12): EngineResponse => ({
+  type: 'done',
+  id,
+  move: undefined,
+  notation: 'c3-c4',
+  score,
+  depth: 3,
+  nodes: 1,
+  time: 1,
+  pv: [],
+  cancelled: false,
+});
+
+describe('EngineClient', () => {
+  it('goes loading → computing → idle and answers', async () => {
+    const workers: FakeWorker[] = [];
+    const states: string[] = [];
+    const c = new EngineClient(
+      () => {
+        const w = new FakeWorker();
+        workers.push(w);
+        return w;
+      },
+      () => states.push(c.state),
+    );
+    const p = c.search(ask);
+    expect(c.state).toBe('loading');
+    expect(workers[0].sent.map((m) => m.type)).toEqual(['init', 'search']);
+    workers[0].reply({ type: 'ready' });
+    expect(c.state).toBe('computing');
+    workers[0].reply(done(1));
+    await expect(p).resolves.toMatchObject({ notation: 'c3-c4', score: 12 });
+    expect(states).toEqual(['loading', 'computing', 'idle']);
+  });
+
+  it('the latest request wins: a running search is dropped with its worker', async () => {
+    const workers: FakeWorker[] = [];
+    const c = new EngineClient(() => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    });
+    const first = c.search(ask);
+    workers[0].reply({ type: 'ready' });
+    const second = c.search({ ...ask, level: 'master' });
+    await expect(first).resolves.toBeUndefined();
+    expect(workers[0].terminated).toBe(true);
+    expect(workers).toHaveLength(2);
+    workers[0].reply(done(1)); // a late answer from the old worker is ignored
+    workers[1].reply({ type: 'ready' });
+    workers[1].reply(done(2, -5));
+    await expect(second).resolves.toMatchObject({ score: -5 });
+  });
+
+  it('fails honestly when the worker cannot start', async () => {
+    const c = new EngineClient(() => {
+      throw new Error('no workers here');
+    });
+    await expect(c.search(ask)).resolves.toBeUndefined();
+    expect(c.state).toBe('failed');
+  });
+
+  it('a worker error fails the pending search', async () => {
+    const w = new FakeWorker();
+    const c = new EngineClient(() => w);
+    const p = c.search(ask);
+    w.onerror?.({} as ErrorEvent);
+    await expect(p).resolves.toBeUndefined();
+    expect(c.state).toBe('failed');
+  });
+});

@@ -1,0 +1,96 @@
+// The daily puzzle page as one Preact component, for the app's router (or the standalone entry) to
+// mount. The bank (≈385 KB of JSON) is loaded on first use, so it stays out of the app's first
+// download; the service worker precaches it with the rest of the build.
+import { Component, type JSX } from 'preact';
+import { parseBank, type Puzzle } from '@dama/puzzle';
+import type { Lang } from '../i18n/index.ts';
+import { defaultSettings, type Settings } from '../io/settings.ts';
+import type { SoundName } from '../io/sound.ts';
+import { browserStorage, type KeyValue } from '../io/storage.ts';
+import { PuzzleCtrl } from './ctrl.ts';
+import { shareText } from './share.ts';
+import { placeholderView, puzzleView } from './view.tsx';
+import './puzzle.css';
+
+export interface PuzzlePageProps {
+  lang: Lang;
+  /** the app's settings (board theme, coordinates, animation speed …); defaults when absent */
+  settings?: Settings;
+  /** the app's sounds */
+  sound?: { play(name: SoundName): void };
+  /** milliseconds since the epoch; injectable for tests */
+  now?: () => number;
+  /** where the record is kept; the browser's localStorage when absent */
+  kv?: KeyValue;
+}
+
+let bank: Promise<readonly Puzzle[]> | undefined;
+
+/** The puzzles, loaded once. */
+export function loadPuzzles(): Promise<readonly Puzzle[]> {
+  bank ??= import('@dama/puzzle/bank.json').then((m) => {
+    const parsed = parseBank(m.default);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return parsed.value.puzzles;
+  });
+  bank.catch(() => {
+    bank = undefined; // try again next time
+  });
+  return bank;
+}
+
+interface State {
+  failed: boolean;
+}
+
+export class PuzzlePage extends Component<PuzzlePageProps, State> {
+  private ctrl: PuzzleCtrl | undefined;
+  private queued = false;
+  private mounted = false;
+  override state: State = { failed: false };
+
+  private readonly redraw = (): void => {
+    if (this.queued) return;
+    this.queued = true;
+    queueMicrotask(() => {
+      this.queued = false;
+      if (this.mounted) this.forceUpdate();
+    });
+  };
+
+  override componentDidMount(): void {
+    this.mounted = true;
+    loadPuzzles().then(
+      (puzzles) => {
+        if (!this.mounted) return;
+        this.ctrl = new PuzzleCtrl({
+          puzzles,
+          kv: this.props.kv ?? browserStorage(),
+          now: () => (this.props.now ?? Date.now)(),
+          lang: () => this.props.lang,
+          settings: () => this.props.settings ?? defaultSettings(this.props.lang),
+          redraw: this.redraw,
+          share: (text) => shareText(text, globalThis.navigator),
+          sound: { play: (name) => this.props.sound?.play(name) },
+        });
+        this.redraw();
+      },
+      () => this.mounted && this.setState({ failed: true }),
+    );
+  }
+
+  override componentDidUpdate(prev: PuzzlePageProps): void {
+    if (prev.lang !== this.props.lang || prev.settings !== this.props.settings) this.ctrl?.sync();
+  }
+
+  override componentWillUnmount(): void {
+    this.mounted = false;
+    this.ctrl?.destroy();
+  }
+
+  override render(): JSX.Element {
+    return this.ctrl
+      ? puzzleView(this.ctrl, this.props.lang)
+      : placeholderView(this.props.lang, this.state.failed);
+  }
+}

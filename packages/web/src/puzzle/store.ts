@@ -1,0 +1,46 @@
+// The puzzle record on the device: @dama/puzzle's streak store as JSON under a versioned key. A
+// damaged record is repaired by the puzzle package (bad entries dropped, never a solved day made
+// up); the original text is first moved aside like the app's other unreadable values, so nothing
+// is lost, and the screen is told, to say so calmly.
+import { parseStore, serializeStore, type StreakStore } from '@dama/puzzle';
+import { asideKey, type KeyValue } from '../io/storage.ts';
+
+export const PUZZLE_KEY = 'dama.puzzle.v1';
+
+/** What went wrong with the stored record: part of it dropped, or all of it unreadable. */
+export type StoreTrouble = 'repaired' | 'reset';
+
+export interface LoadedStore {
+  store: StreakStore;
+  trouble: StoreTrouble | undefined;
+}
+
+export function loadStore(kv: KeyValue | undefined, today: string, now: number): LoadedStore {
+  let text: string | null = null;
+  try {
+    text = kv?.getItem(PUZZLE_KEY) ?? null;
+  } catch {
+    text = null; // storage forbidden: start empty, saving will fail quietly too
+  }
+  const { store, problem } = parseStore(text, today);
+  if (problem === undefined || text === null) return { store, trouble: undefined };
+  try {
+    kv?.setItem(asideKey(PUZZLE_KEY, now), text);
+  } catch {
+    // no room to keep the old text: the repaired record is still better than none
+  }
+  saveStore(kv, store);
+  const kept = Object.keys(store.days).length + Object.keys(store.archive).length;
+  return { store, trouble: kept > 0 ? 'repaired' : 'reset' };
+}
+
+/** Write the record; false when the device refuses (private mode, full storage). */
+export function saveStore(kv: KeyValue | undefined, store: StreakStore): boolean {
+  if (!kv) return false;
+  try {
+    kv.setItem(PUZZLE_KEY, serializeStore(store));
+    return true;
+  } catch {
+    return false;
+  }
+}
