@@ -32,8 +32,8 @@ describe('dates', () => {
 
   it('numbers puzzles from the launch date', () => {
     expect(puzzleNumber(LAUNCH_DATE)).toBe(1);
-    expect(puzzleNumber('2026-12-02')).toBe(2);
-    expect(puzzleNumber('2027-12-01')).toBe(366);
+    expect(puzzleNumber('2026-12-01')).toBe(2);
+    expect(puzzleNumber('2027-11-30')).toBe(366);
   });
 });
 
@@ -56,13 +56,13 @@ describe('puzzleIndexForDate', () => {
 
   it('gives the puzzle of an instant', () => {
     const pick = dailyPuzzle(new Date('2026-12-02T21:30:00Z'), 760);
-    expect(pick).toEqual({ date: '2026-12-03', number: 3, index: puzzleIndexForDate('2026-12-03', 760) });
+    expect(pick).toEqual({ date: '2026-12-03', number: 4, index: puzzleIndexForDate('2026-12-03', 760) });
   });
 });
 
 describe('archiveDates', () => {
   it('lists past dates from the launch, newest first', () => {
-    expect(archiveDates('2026-12-04')).toEqual(['2026-12-03', '2026-12-02', '2026-12-01']);
+    expect(archiveDates('2026-12-03')).toEqual(['2026-12-02', '2026-12-01', '2026-11-30']);
     expect(archiveDates(LAUNCH_DATE)).toEqual([]);
     expect(archiveDates('2027-12-01', 2)).toEqual(['2027-11-30', '2027-11-29']);
   });

@@ -5,7 +5,7 @@
  */
 
 /** The first day of the daily puzzle: #1. */
-export const LAUNCH_DATE = '2026-12-01';
+export const LAUNCH_DATE = '2026-11-30';
 
 export const TIME_ZONE = 'Europe/Istanbul';
 

@@ -73,7 +73,7 @@ describe('the daily puzzle screen', () => {
   it('opens today’s puzzle with its number, side and moves', () => {
     const { ctrl } = make(DAY);
     expect(ctrl.today).toBe(DAY);
-    expect(ctrl.open.number).toBe(10);
+    expect(ctrl.open.number).toBe(11);
     expect(ctrl.open.mode).toBe('daily');
     expect(ctrl.open.puzzle).toBe(puzzleOn(DAY));
     expect(ctrl.solver).toBe(puzzleOn(DAY).fen.startsWith('W') ? 'white' : 'black');
@@ -104,7 +104,7 @@ describe('the daily puzzle screen', () => {
     expect(ctrl.store.days[DAY]).toEqual({ tries: 0, solved: true, failed: false });
     expect(JSON.parse(kv.getItem(PUZZLE_KEY)!).days[DAY].solved).toBe(true);
     expect(ctrl.summary()).toMatchObject({ current: 1, best: 1 });
-    expect(ctrl.shareText()).toBe('Dama daily puzzle #10 ✅ 1st try · 🔥 1 day');
+    expect(ctrl.shareText()).toBe('Dama daily puzzle #11 ✅ 1st try · 🔥 1 day');
   });
 
   it('a wrong move uses a try, plays the refutation and goes back to the start', async () => {
@@ -120,7 +120,7 @@ describe('the daily puzzle screen', () => {
     await solve(ctrl);
     expect(ctrl.phase).toBe('solved');
     expect(ctrl.store.days[DAY]).toEqual({ tries: 1, solved: true, failed: false });
-    expect(ctrl.shareText()).toBe('Dama daily puzzle #10 ✅ 2nd try · 🔥 1 day');
+    expect(ctrl.shareText()).toBe('Dama daily puzzle #11 ✅ 2nd try · 🔥 1 day');
   });
 
   it('three failures: the solution is shown, the puzzle is failed and the streak ends', async () => {
@@ -144,7 +144,7 @@ describe('the daily puzzle screen', () => {
     expect(ctrl.lastMove && makeNotation(ctrl.lastMove)).toBe(makeNotation(line[line.length - 1]));
     expect(ctrl.store.days[DAY]).toEqual({ tries: 3, solved: false, failed: true });
     expect(ctrl.summary()).toMatchObject({ current: 0, best: 1 });
-    expect(ctrl.shareText()).toBe('Dama daily puzzle #10 ❌ not this time');
+    expect(ctrl.shareText()).toBe('Dama daily puzzle #11 ❌ not this time');
     // a move after the end changes nothing
     await ctrl.userMove(wrong);
     expect(ctrl.store.days[DAY].tries).toBe(3);
@@ -165,7 +165,7 @@ describe('the daily puzzle screen', () => {
     expect(third.feedback.kind).toBe('wasSolved');
     expect(third.session.tries).toBe(1);
     expect(third.boardConfig().movable?.color).toBe('none');
-    expect(third.shareText()).toBe('Dama daily puzzle #10 ✅ 2nd try · 🔥 1 day');
+    expect(third.shareText()).toBe('Dama daily puzzle #11 ✅ 2nd try · 🔥 1 day');
   });
 
   it('the streak grows over consecutive days and starts again after a missed day', async () => {
@@ -189,8 +189,8 @@ describe('the daily puzzle screen', () => {
     const before = ctrl.summary();
     ctrl.openArchive();
     const rows = ctrl.archiveRows();
-    expect(rows[0]).toEqual({ date: '2026-12-09', number: 9, mark: 'unplayed' });
-    expect(rows.at(-1)?.date).toBe('2026-12-01');
+    expect(rows[0]).toEqual({ date: '2026-12-09', number: 10, mark: 'unplayed' });
+    expect(rows.at(-1)?.date).toBe('2026-11-30');
     ctrl.openDate('2026-12-09');
     expect(ctrl.open.mode).toBe('archive');
     expect(ctrl.screen).toBe('puzzle');
@@ -199,7 +199,7 @@ describe('the daily puzzle screen', () => {
     expect(ctrl.store.archive['2026-12-09']).toEqual({ tries: 0, solved: true, failed: false });
     expect(ctrl.store.days['2026-12-09']).toBeUndefined();
     expect(ctrl.summary()).toEqual(before);
-    expect(ctrl.shareText()).toBe('Dama puzzle #9 (archive) ✅ 1st try');
+    expect(ctrl.shareText()).toBe('Dama puzzle #10 (archive) ✅ 1st try');
     // failing another archive day leaves the streak alone too
     ctrl.openDate('2026-12-08');
     const wrong = toPath(wrongMove(ctrl.open.puzzle));
@@ -297,14 +297,14 @@ describe('the daily puzzle screen', () => {
     });
     await solve(ctrl);
     await ctrl.share();
-    expect(sent).toEqual(['Dama daily puzzle #10 ✅ 1st try · 🔥 1 day']);
+    expect(sent).toEqual(['Dama daily puzzle #11 ✅ 1st try · 🔥 1 day']);
     expect(ctrl.shareResult).toBe('copied');
   });
 
   it('before the launch the puzzle is a preview without a number', () => {
-    const { ctrl } = make('2026-11-30');
+    const { ctrl } = make('2026-11-29');
     expect(ctrl.open.number).toBeLessThan(1);
-    expect(ctrl.numberLabel).toBe('30 November 2026');
+    expect(ctrl.numberLabel).toBe('29 November 2026');
     expect(ctrl.archiveRows()).toEqual([]);
   });
 });
