@@ -86,6 +86,7 @@ export const en = {
   timeLow: 'Low on time!',
   autoMove: 'Time is up: the computer played your move.',
   engineFailed: 'The computer could not start. Two-player games still work.',
+  pageFailed: 'This page could not be loaded. Check your connection and try again.',
   // end of game
   winsWhite: 'White wins',
   winsBlack: 'Black wins',

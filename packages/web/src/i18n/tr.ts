@@ -83,6 +83,7 @@ export const tr: Catalog = {
   timeLow: 'Süren azalıyor!',
   autoMove: 'Süre doldu: hamleni bilgisayar yaptı.',
   engineFailed: 'Bilgisayar başlatılamadı. İki kişilik oyun yine de oynanabilir.',
+  pageFailed: 'Bu sayfa yüklenemedi. Bağlantınızı denetleyip yeniden deneyin.',
   winsWhite: 'Beyaz kazandı',
   winsBlack: 'Siyah kazandı',
   youWin: 'Kazandın!',

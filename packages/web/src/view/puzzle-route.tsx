@@ -30,6 +30,6 @@ export class PuzzleRoute extends Component<{ ctrl: AppCtrl }, State> {
     const { ctrl } = this.props;
     const Page = this.state.mod?.PuzzlePage;
     if (Page) return <Page lang={ctrl.lang} settings={ctrl.settings} sound={ctrl.sound} />;
-    return <p class="page loading">{this.state.failed ? ctrl.trans.engineFailed : '…'}</p>;
+    return <p class="page loading">{this.state.failed ? ctrl.trans.pageFailed : '…'}</p>;
   }
 }
