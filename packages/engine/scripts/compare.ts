@@ -2,7 +2,8 @@
  * A/B match of a search feature at equal nodes per move: the engine as it is (A) against the same
  * engine with one `Searcher` switch turned off (B).
  * Usage: npx tsx packages/engine/scripts/compare.ts FEATURE [openings] [nodes]
- * FEATURE: shallowPruning | probCut | threatReplies | lmr (B: the old divisor 2.2)
+ * FEATURE: shallowPruning | probCut | threatReplies | iir | historyMalus | lmr (B: the old divisor
+ * 2.2), or several joined by '+' (B has all of them off)
  */
 import type { Game, Move } from '@dama/core';
 import {
@@ -15,17 +16,20 @@ import {
   type Searcher,
 } from '../src/index.ts';
 
-const feature = (process.argv[2] ?? 'shallowPruning') as
-  'shallowPruning' | 'probCut' | 'threatReplies' | 'lmr';
+type Feature = 'shallowPruning' | 'probCut' | 'threatReplies' | 'iir' | 'historyMalus' | 'lmr';
+const feature = process.argv[2] ?? 'shallowPruning';
+const features = feature.split('+') as Feature[];
 const openings = Number(process.argv[3] ?? 32);
 const nodes = Number(process.argv[4] ?? 30000);
 
 function player(name: string, on: boolean): Player {
   const engine = new Engine({ level: 'master' });
   const searcher = (engine as unknown as { searcher: Searcher }).searcher;
-  if (feature === 'lmr') {
-    if (!on) searcher.lmr = lmrTable(2.2);
-  } else searcher[feature] = on;
+  for (const f of features) {
+    if (f === 'lmr') {
+      if (!on) searcher.lmr = lmrTable(2.2);
+    } else searcher[f] = on;
+  }
   return {
     name,
     newGame: () => engine.newGame(),

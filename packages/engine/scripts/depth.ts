@@ -1,9 +1,13 @@
-/** Nodes and time to reach each depth from the start position. Usage: npx tsx packages/engine/scripts/depth.ts [depth] */
+/**
+ * Nodes and time to reach each depth from the start position.
+ * Usage: npx tsx packages/engine/scripts/depth.ts [depth] [hash MB]
+ */
 import { Game } from '@dama/core';
 import { Engine } from '../src/index.ts';
 
 const depth = Number(process.argv[2] ?? 14);
-const e = new Engine({ level: 'master' });
+const hashMegabytes = Number(process.argv[3] ?? 16);
+const e = new Engine({ level: 'master', hashMegabytes });
 e.search(new Game(), { depth: 8 }); // warm up the JIT
 e.newGame();
 e.search(new Game(), { depth }, (i) => console.log(`depth ${i.depth} nodes ${i.nodes} time ${i.time} ms`));

@@ -1,7 +1,9 @@
 /**
- * The level ladder: each level against the next one up, every opening of the 2-ply suite (or the
- * first N, spread evenly) with both colours. Usage: npx tsx packages/engine/scripts/ladder.ts [N] [pair]
- * Master plays at 250 ms per move here (the product gives it more).
+ * The level ladder: each level against the next one up, every opening of the 3-ply suite (456; or N
+ * of them, spread evenly) with both colours. Usage: npx tsx packages/engine/scripts/ladder.ts [N] [pair]
+ * Easy, Medium and Hard play at their own caps (depth and nodes, so the result does not depend on the
+ * machine); Master plays at 200 000 nodes per move here (about 0.1–0.15 s; the product gives it 3 s).
+ * The same matches run through the CLI, e.g. `dama match --a level=hard --b level=medium --plies 3`.
  */
 import type { Game } from '@dama/core';
 import { makeRng } from '../src/testing.ts';
@@ -29,13 +31,14 @@ function randomPlayer(): Player {
   };
 }
 
-const n = Number(process.argv[2] ?? 32);
+const suite = openingSuite(3);
+const n = Number(process.argv[2] ?? suite.length);
 const only = process.argv[3];
 const configs: Record<string, EngineConfig> = {
   easy: { level: 'easy', limits: { depth: 99 } },
   medium: { level: 'medium', limits: { depth: 99 } },
   hard: { level: 'hard', limits: { depth: 99 } },
-  master: { level: 'master', limits: { movetime: 250 } },
+  master: { level: 'master', limits: { nodes: 200_000 } },
 };
 const pairs = [
   ['easy', 'random'],
@@ -48,7 +51,7 @@ for (const [up, down] of pairs) {
   const t = performance.now();
   const lower = down === 'random' ? randomPlayer() : new EnginePlayer({ ...configs[down], name: down });
   const { stats } = await playMatch(new EnginePlayer({ ...configs[up], name: up }), lower, {
-    openings: pickOpenings(openingSuite(2), n),
+    openings: pickOpenings(suite, n),
   });
   console.log(
     `${up} vs ${down}: ${stats.games} games +${stats.wins} =${stats.draws} -${stats.losses} ` +

@@ -76,14 +76,76 @@ for (let sq = 0; sq < 64; sq++) {
   }
   SPAN_HI[sq] = hi;
 }
-const RAY = new Uint8Array(4 * 64);
-for (let sq = 0; sq < 64; sq++) {
-  RAY[sq] = 7 - (sq >> 3);
-  RAY[64 + sq] = sq >> 3;
-  RAY[128 + sq] = 7 - (sq & 7);
-  RAY[192 + sq] = sq & 7;
+const NOT_FILE_A = ~FILE_A;
+const NOT_FILE_H = ~(FILE_A << 7);
+
+/**
+ * The number of empty squares reached by sliding from the kings `kLo`/`kHi` along ranks and files
+ * (`eLo`/`eHi`: the empty squares): one occluded fill (Kogge–Stone) per direction.
+ */
+export function kingReach(kLo: number, kHi: number, eLo: number, eHi: number): number {
+  // East (toward the h-file) and west, within each half: ranks never cross halves.
+  let pLo = eLo & NOT_FILE_A;
+  let pHi = eHi & NOT_FILE_A;
+  let gLo = kLo;
+  let gHi = kHi;
+  gLo |= pLo & (gLo << 1);
+  gHi |= pHi & (gHi << 1);
+  pLo &= pLo << 1;
+  pHi &= pHi << 1;
+  gLo |= pLo & (gLo << 2);
+  gHi |= pHi & (gHi << 2);
+  pLo &= pLo << 2;
+  pHi &= pHi << 2;
+  gLo |= pLo & (gLo << 4);
+  gHi |= pHi & (gHi << 4);
+  let n = popcount((gLo << 1) & eLo & NOT_FILE_A) + popcount((gHi << 1) & eHi & NOT_FILE_A);
+  pLo = eLo & NOT_FILE_H;
+  pHi = eHi & NOT_FILE_H;
+  gLo = kLo;
+  gHi = kHi;
+  gLo |= pLo & (gLo >>> 1);
+  gHi |= pHi & (gHi >>> 1);
+  pLo &= pLo >>> 1;
+  pHi &= pHi >>> 1;
+  gLo |= pLo & (gLo >>> 2);
+  gHi |= pHi & (gHi >>> 2);
+  pLo &= pLo >>> 2;
+  pHi &= pHi >>> 2;
+  gLo |= pLo & (gLo >>> 4);
+  gHi |= pHi & (gHi >>> 4);
+  n += popcount((gLo >>> 1) & eLo & NOT_FILE_H) + popcount((gHi >>> 1) & eHi & NOT_FILE_H);
+  // North (+8) across the halves: shifts by 8 and 16 carry from the low half; by 32 moves it whole.
+  pLo = eLo;
+  pHi = eHi;
+  gLo = kLo;
+  gHi = kHi;
+  gHi |= pHi & ((gHi << 8) | (gLo >>> 24));
+  gLo |= pLo & (gLo << 8);
+  let qHi = pHi & ((pHi << 8) | (pLo >>> 24));
+  let qLo = pLo & (pLo << 8);
+  gHi |= qHi & ((gHi << 16) | (gLo >>> 16));
+  gLo |= qLo & (gLo << 16);
+  qHi &= (qHi << 16) | (qLo >>> 16);
+  gHi |= qHi & gLo;
+  n += popcount((gLo << 8) & eLo) + popcount(((gHi << 8) | (gLo >>> 24)) & eHi);
+  // South (−8).
+  gLo = kLo;
+  gHi = kHi;
+  gLo |= pLo & ((gLo >>> 8) | (gHi << 24));
+  gHi |= pHi & (gHi >>> 8);
+  qLo = pLo & ((pLo >>> 8) | (pHi << 24));
+  qHi = pHi & (pHi >>> 8);
+  gLo |= qLo & ((gLo >>> 16) | (gHi << 16));
+  gHi |= qHi & (gHi >>> 16);
+  qLo &= (qLo >>> 16) | (qHi << 16);
+  gLo |= qLo & gHi;
+  n += popcount(((gLo >>> 8) | (gHi << 24)) & eLo) + popcount((gHi >>> 8) & eHi);
+  return n;
 }
-const STEP = [8, -8, 1, -1];
+
+/** Advancement by relative rank at the current phase, times 256 (set once per evaluation). */
+const ADVANCE = new Int32Array(8);
 
 /**
  * Positional score of one side (not material), its men moving up. `own`, `enemy`: all pieces;
@@ -101,20 +163,15 @@ function side(
   enHi: number,
   enemyMen: number,
   enemyKings: number,
-  phase: number,
 ): number {
   let s = 0;
-  // Advancement, blended by phase (256 = all men on the board).
-  const mid = w.advanceMid;
-  const end = w.advanceEnd;
-  for (let r = 1; r < 4; r++) {
-    const n = popcount(menLo & (RANK << (r * 8)));
-    if (n !== 0) s += (n * (mid[r] * phase + end[r] * (256 - phase))) >> 8;
-  }
-  for (let r = 4; r < 7; r++) {
-    const n = popcount(menHi & (RANK << ((r - 4) * 8)));
-    if (n !== 0) s += (n * (mid[r] * phase + end[r] * (256 - phase))) >> 8;
-  }
+  // Advancement, blended by phase (`ADVANCE`, filled by `evaluate`).
+  if ((menLo & (RANK << 8)) !== 0) s += (popcount(menLo & (RANK << 8)) * ADVANCE[1]) >> 8;
+  if ((menLo & (RANK << 16)) !== 0) s += (popcount(menLo & (RANK << 16)) * ADVANCE[2]) >> 8;
+  if ((menLo & (RANK << 24)) !== 0) s += (popcount(menLo & (RANK << 24)) * ADVANCE[3]) >> 8;
+  if ((menHi & RANK) !== 0) s += (popcount(menHi & RANK) * ADVANCE[4]) >> 8;
+  if ((menHi & (RANK << 8)) !== 0) s += (popcount(menHi & (RANK << 8)) * ADVANCE[5]) >> 8;
+  if ((menHi & (RANK << 16)) !== 0) s += (popcount(menHi & (RANK << 16)) * ADVANCE[6]) >> 8;
   if (enemyMen !== 0) s += w.guard * popcount(menLo & (RANK << 8));
   // Backed: a friendly piece on the square behind.
   s += w.backed * (popcount(menLo & (ownLo << 8)) + popcount(menHi & ((ownHi << 8) | (ownLo >>> 24))));
@@ -141,34 +198,13 @@ function side(
       if (enemyKings === 0) s += w.race;
     }
   }
-  // King mobility.
+  // King mobility: the empty squares each king reaches along its rank and file. Rays of one
+  // direction from different kings never overlap (a ray stops at the first piece), so a fill of all
+  // kings at once per direction counts the same squares as walking each ray.
   if ((kingsLo | kingsHi) !== 0) {
-    const occLo = ownLo | enLo;
-    const occHi = ownHi | enHi;
-    let mob = 0;
-    let kl = kingsLo;
-    let kh = kingsHi;
-    while (kl !== 0 || kh !== 0) {
-      let sq: number;
-      if (kl !== 0) {
-        sq = 31 - Math.clz32(kl & -kl);
-        kl &= kl - 1;
-      } else {
-        sq = 63 - Math.clz32(kh & -kh);
-        kh &= kh - 1;
-      }
-      for (let d = 0; d < 4; d++) {
-        const step = STEP[d];
-        let n = RAY[d * 64 + sq];
-        let t = sq + step;
-        while (n > 0 && ((t < 32 ? occLo >>> t : occHi >>> (t - 32)) & 1) === 0) {
-          mob++;
-          t += step;
-          n--;
-        }
-      }
-    }
-    s += w.kingMobility * mob;
+    const eLo = ~(ownLo | enLo);
+    const eHi = ~(ownHi | enHi);
+    s += w.kingMobility * kingReach(kingsLo, kingsHi, eLo, eHi);
   }
   return s;
 }
@@ -201,13 +237,17 @@ export function evaluate(
   const phase = (wm + bm) * 8;
   const king = w.kingEmpty + (((w.kingFull - w.kingEmpty) * total) >> 5);
 
+  const mid = w.advanceMid;
+  const end = w.advanceEnd;
+  for (let r = 1; r < 7; r++) ADVANCE[r] = mid[r] * phase + end[r] * (256 - phase);
+
   const whiteMat = wm * w.man + wk * king;
   const blackMat = bm * w.man + bk * king;
 
   let score =
     whiteMat -
     blackMat +
-    side(w, wmLo, wmHi, wkLo, wkHi, wLo, wHi, bLo, bHi, bm, bk, phase) -
+    side(w, wmLo, wmHi, wkLo, wkHi, wLo, wHi, bLo, bHi, bm, bk) -
     side(
       w,
       swapBytes(bmHi),
@@ -220,7 +260,6 @@ export function evaluate(
       swapBytes(wLo),
       wm,
       wk,
-      phase,
     );
 
   // Endgame knowledge: equal kings-only endings are drawish; a lone man cannot win.

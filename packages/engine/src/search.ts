@@ -1,8 +1,9 @@
 /**
  * The search: iterative deepening over a principal-variation search with aspiration windows, a
  * transposition table, move ordering (hash move, captures of kings first, promotions, killers,
- * history), late-move reductions for quiet moves only, an extension for forced replies, ProbCut at
- * shallow depth, and a quiescence search that resolves captures and notices capture threats.
+ * history with a malus for quiet moves that failed to cut), internal iterative reduction, late-move
+ * reductions for quiet moves only, an extension for forced replies, ProbCut at shallow depth, and a
+ * quiescence search that resolves captures and notices capture threats.
  *
  * No null-move pruning: zugzwang and blockades decide draughts games.
  *
@@ -24,6 +25,8 @@ const KINGS_ONLY_PLIES = 60;
 
 /** The order score of a move already searched. */
 const TAKEN = -(1 << 30);
+/** How many of the moves searched at a node the history malus remembers. */
+const TRIED = 64;
 
 /** Knobs of the search itself, fixed for a searcher (levels set some of them). */
 export interface SearchOptions {
@@ -105,6 +108,10 @@ export class Searcher {
   probCut = true;
   /** Quiescence looks at quiet replies once when the opponent threatens a capture. */
   threatReplies = true;
+  /** Internal iterative reduction (one ply less without a hash move, non-PV, depth 4 and more). */
+  iir = true;
+  /** At a quiet cut, the quiet moves tried before the cutting one lose the history it gains. */
+  historyMalus = true;
 
   nodes = 0;
   seldepth = 0;
@@ -124,6 +131,8 @@ export class Searcher {
   private pvLength = new Int32Array(MAX_PLY + 1);
   private killers = new Int32Array(MAX_PLY * 2);
   private history = new Int32Array(2 * 64 * 64);
+  /** The quiet moves searched so far at each ply (from · 64 + to), for the history malus. */
+  private tried = new Int32Array((MAX_PLY + 1) * TRIED);
   private rules!: DrawRules;
   private ruleStatic = false;
 
@@ -305,7 +314,8 @@ export class Searcher {
     const a = this.keyA[idx];
     const kb = this.keyB[idx];
     const stop = Math.max(0, idx - this.noProgress[ply]);
-    for (let i = idx - 2; i >= stop; i -= 2) if (this.keyA[i] === a && this.keyB[i] === kb) return true;
+    // Two plies back cannot repeat: the side to move changed a piece that the other side cannot restore.
+    for (let i = idx - 4; i >= stop; i -= 2) if (this.keyA[i] === a && this.keyB[i] === kb) return true;
     return false;
   }
 
@@ -419,7 +429,7 @@ export class Searcher {
     const pvNode = beta - alpha > 1;
     this.pvLength[ply] = ply;
     if (ply > 0) {
-      if (this.isRepetition(ply) && this.rules.repetition) return DRAW;
+      if (this.rules.repetition && this.isRepetition(ply)) return DRAW;
       if (this.ruleStatic && this.staticDraw(this.boards[ply])) return DRAW;
       // Mate distance pruning.
       if (alpha < -WIN + ply) alpha = -WIN + ply;
@@ -461,6 +471,9 @@ export class Searcher {
     if (this.rules.noProgress && this.noProgress[ply] >= NO_PROGRESS_PLIES && ply > 0) return DRAW;
     if (this.rules.kingsOnly && this.kingsOnly[ply] >= KINGS_ONLY_PLIES && ply > 0) return DRAW;
     if (hashMove >= count) hashMove = -1;
+    // Internal iterative reduction: a non-PV node that the table knows nothing about is searched a
+    // ply shallower (its move ordering is poor, and a PV node has the last iteration's move anyway).
+    if (this.iir && hashMove < 0 && depth >= 4 && !pvNode && !this.plain) depth--;
 
     // Forced reply: one legal move is searched a ply deeper.
     if (count === 1 && ply > 0) depth++;
@@ -513,11 +526,13 @@ export class Searcher {
         quiet &&
         ((from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1) === 0 &&
         (turn === 0 ? to >= 56 : to < 8);
+      if (n < TRIED) this.tried[ply * TRIED + n] = -1;
       // Futility and move-count pruning of late quiet moves near the horizon.
       if (prune && n > 0 && !promotes && best > -WIN_BOUND) {
         if (staticEval + 60 + 90 * depth <= alpha) continue;
         if (n >= 3 + 2 * depth * depth) continue;
       }
+      if (n < TRIED && quiet) this.tried[ply * TRIED + n] = from * 64 + to;
       this.make(ply, i);
       let score: number;
       if (n === 0) score = -this.search(ply + 1, depth - 1, -beta, -alpha);
@@ -565,10 +580,23 @@ export class Searcher {
                 this.killers[ply * 2 + 1] = this.killers[ply * 2];
                 this.killers[ply * 2] = id;
               }
+              const bonus = depth * depth;
               const h = turn * 4096 + from * 64 + to;
-              this.history[h] += depth * depth;
-              if (this.history[h] > 1 << 17)
-                for (let j = 0; j < this.history.length; j++) this.history[j] >>= 1;
+              this.history[h] += bonus;
+              let over = this.history[h] > 1 << 17;
+              // The quiet moves tried before this one did not cut: they lose what it gains.
+              if (this.historyMalus) {
+                const base = ply * TRIED;
+                const tried = Math.min(n, TRIED);
+                for (let t = 0; t < tried; t++) {
+                  const j = this.tried[base + t];
+                  if (j < 0) continue;
+                  const hj = turn * 4096 + j;
+                  this.history[hj] -= bonus;
+                  if (this.history[hj] < -(1 << 17)) over = true;
+                }
+              }
+              if (over) for (let j = 0; j < this.history.length; j++) this.history[j] >>= 1;
             }
             break;
           }

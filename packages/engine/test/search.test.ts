@@ -1,7 +1,7 @@
 import { DEFAULT_DRAW_RULES, Game, makeNotation, parsePosition, Position, unwrap } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.ts';
-import { evaluate } from '../src/evaluate.ts';
+import { evaluate, kingReach } from '../src/evaluate.ts';
 import { makeRng, randomPosition } from '../src/testing.ts';
 import { WIN, WIN_BOUND, winDistance } from '../src/types.ts';
 
@@ -126,6 +126,41 @@ describe('search', () => {
 });
 
 describe('evaluate', () => {
+  it('counts king mobility by fills as walking each ray would', () => {
+    const rng = makeRng(7);
+    const bit = (lo: number, hi: number, sq: number) => (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1);
+    for (let n = 0; n < 2000; n++) {
+      const [kLo, kHi, oLo, oHi] = [0, 0, 0, 0].map(() => {
+        let x = 0;
+        for (let i = 0; i < 32; i++) if (rng() < 0.15) x |= 1 << i;
+        return x;
+      });
+      const kingsLo = kLo & ~oLo;
+      const kingsHi = kHi & ~oHi;
+      const eLo = ~(oLo | kingsLo);
+      const eHi = ~(oHi | kingsHi);
+      let walked = 0;
+      for (let sq = 0; sq < 64; sq++) {
+        if (!bit(kingsLo, kingsHi, sq)) continue;
+        for (const [df, dr] of [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ]) {
+          let f = (sq & 7) + df;
+          let r = (sq >> 3) + dr;
+          while (f >= 0 && f < 8 && r >= 0 && r < 8 && bit(eLo, eHi, r * 8 + f)) {
+            walked++;
+            f += df;
+            r += dr;
+          }
+        }
+      }
+      expect(kingReach(kingsLo, kingsHi, eLo, eHi)).toBe(walked);
+    }
+  });
+
   it('is symmetric between the colours', () => {
     const rng = makeRng(3);
     const flip = (x: number) => (x >>> 24) | ((x >>> 8) & 0xff00) | ((x << 8) & 0xff0000) | (x << 24);
