@@ -460,6 +460,9 @@ function runPdnChildOnce(
       }
     }
     const finished = (r.stdout ?? '').includes('\ndone\n');
+    // Exited on its own without finishing: a crash, not a hang (a hang is killed at the time limit).
+    if (!finished && r.error === undefined && r.signal === null)
+      throw new Error(`the PDN child process crashed (exit ${r.status}): ${r.stderr}`);
     return { lines, hung: finished ? undefined : (lastStart ?? -1), stderr: r.stderr ?? '' };
   } finally {
     rmSync(dir, { recursive: true, force: true });
