@@ -1,6 +1,6 @@
 // The game screen: players and clocks, the board, the controls, the move list, the end of the game.
 import type { JSX } from 'preact';
-import type { Color } from '@dama/core';
+import type { Color, Game } from '@dama/core';
 import type { AppCtrl } from '../ctrl/app.ts';
 import { formatClock } from '../ctrl/clock.ts';
 import { resultTitle, type GameCtrl } from '../ctrl/game.ts';
@@ -112,10 +112,22 @@ function controls(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
 }
 
 function moveList(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
+  return moveSection(ctrl, g.game, g.viewPly ?? g.game.plies, (ply) => g.jump(ply));
+}
+
+/**
+ * The numbered move list with its first/back/forward/last buttons, shared by the game and the replay
+ * of a finished one. `current` is the ply on the board; `jump` shows another.
+ */
+export function moveSection(
+  ctrl: AppCtrl,
+  game: Game,
+  current: number,
+  jump: (ply: number) => void,
+): JSX.Element {
   const t = ctrl.trans;
-  const notes = g.game.notation();
-  const current = g.viewPly ?? g.game.plies;
-  const blackFirst = g.game.initial.turn === 'black';
+  const notes = game.notation();
+  const blackFirst = game.initial.turn === 'black';
   const rows: JSX.Element[] = [];
   notes.forEach((n, i) => {
     const ply = i + (blackFirst ? 1 : 0);
@@ -131,7 +143,7 @@ function moveList(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
         key={i}
         class={`mv${current === i + 1 ? ' current' : ''}`}
         aria-current={current === i + 1 ? 'step' : undefined}
-        onClick={() => g.jump(i + 1)}
+        onClick={() => jump(i + 1)}
       >
         {n}
       </button>,
@@ -144,7 +156,7 @@ function moveList(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
       aria-label={label}
       title={label}
       disabled={disabled}
-      onClick={() => g.jump(ply)}
+      onClick={() => jump(ply)}
     >
       {icon()}
     </button>
@@ -157,8 +169,8 @@ function moveList(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
       <div class="move-nav">
         {nav(t.first, icons.first, 0, current === 0)}
         {nav(t.prev, icons.prev, current - 1, current === 0)}
-        {nav(t.next, icons.next, current + 1, current >= g.game.plies)}
-        {nav(t.last, icons.last, g.game.plies, current >= g.game.plies)}
+        {nav(t.next, icons.next, current + 1, current >= game.plies)}
+        {nav(t.last, icons.last, game.plies, current >= game.plies)}
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import { capitalize, reasonKey } from '../i18n/index.ts';
 import { resultTitle } from '../ctrl/game.ts';
 import type { GameRecord } from '../record.ts';
 import { BoardMount } from './board-mount.tsx';
-import { scrollToCurrent } from './game.tsx';
+import { moveSection } from './game.tsx';
 import { icons } from './icons.tsx';
 import { exportDialog } from './pdn-export.tsx';
 
@@ -111,19 +111,6 @@ export function recordsView(ctrl: AppCtrl): JSX.Element {
 
 export function replayView(ctrl: AppCtrl, rc: ReplayCtrl): JSX.Element {
   const t = ctrl.trans;
-  const notes = rc.game.notation();
-  const nav = (label: string, icon: () => JSX.Element, ply: number, disabled: boolean) => (
-    <button
-      type="button"
-      class="icon-btn"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={() => rc.jump(ply)}
-    >
-      {icon()}
-    </button>
-  );
   return (
     <div class="game replay">
       <div class="board-col">
@@ -135,32 +122,7 @@ export function replayView(ctrl: AppCtrl, rc: ReplayCtrl): JSX.Element {
           <br />
           <span class="muted">{outcomeText(ctrl, rc.record)}</span>
         </p>
-        <section class="moves" aria-label={t.moves}>
-          <div class="move-list" data-testid="moves" ref={(el) => scrollToCurrent(el)}>
-            {notes.map((n, i) => [
-              i % 2 === 0 ? (
-                <span class="num" key={`n${i}`}>
-                  {i / 2 + 1}.
-                </span>
-              ) : null,
-              <button
-                type="button"
-                key={i}
-                class={`mv${rc.ply === i + 1 ? ' current' : ''}`}
-                aria-current={rc.ply === i + 1 ? 'step' : undefined}
-                onClick={() => rc.jump(i + 1)}
-              >
-                {n}
-              </button>,
-            ])}
-          </div>
-          <div class="move-nav">
-            {nav(t.first, icons.first, 0, rc.ply === 0)}
-            {nav(t.prev, icons.prev, rc.ply - 1, rc.ply === 0)}
-            {nav(t.next, icons.next, rc.ply + 1, rc.ply >= rc.game.plies)}
-            {nav(t.last, icons.last, rc.game.plies, rc.ply >= rc.game.plies)}
-          </div>
-        </section>
+        {moveSection(ctrl, rc.game, rc.ply, (ply) => rc.jump(ply))}
         <div class="actions">
           <button type="button" class="btn" onClick={() => ctrl.openExport()}>
             {t.exportPdn}
