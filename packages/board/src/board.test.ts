@@ -58,6 +58,20 @@ afterEach(() => {
   document.body.textContent = '';
 });
 
+describe('destroy', () => {
+  it('stops listening: a tap after destroy selects nothing', () => {
+    const onSelect = vi.fn();
+    const { board, el } = mount({ ...kingConfig, onSelect });
+    click(el, 'a1');
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    board.destroy();
+    boards = boards.filter((b) => b !== board);
+    click(el, 'c3');
+    click(el, 'a1');
+    expect(onSelect).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('render', () => {
   it('draws 64 squares with data-square and the pieces with data-piece', () => {
     const { root } = mount(kingConfig);

@@ -272,14 +272,17 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
   const onBlur = () => board.classList.remove('kbd');
   const onContextMenu = (e: Event) => e.preventDefault();
 
-  board.addEventListener('pointerdown', onPointerDown);
-  board.addEventListener('pointermove', onPointerMove);
-  board.addEventListener('pointerup', onPointerUp);
-  board.addEventListener('pointercancel', cancelDrag);
-  board.addEventListener('lostpointercapture', cancelDrag);
-  board.addEventListener('keydown', onKeyDown);
-  board.addEventListener('blur', onBlur);
-  board.addEventListener('contextmenu', onContextMenu);
+  // One signal removes every listener in destroy().
+  const listeners = new AbortController();
+  const on = { signal: listeners.signal };
+  board.addEventListener('pointerdown', onPointerDown, on);
+  board.addEventListener('pointermove', onPointerMove, on);
+  board.addEventListener('pointerup', onPointerUp, on);
+  board.addEventListener('pointercancel', cancelDrag, on);
+  board.addEventListener('lostpointercapture', cancelDrag, on);
+  board.addEventListener('keydown', onKeyDown, on);
+  board.addEventListener('blur', onBlur, on);
+  board.addEventListener('contextmenu', onContextMenu, on);
   renderer.redraw(state); // the first frame is drawn at once: no layout shift, no flash
 
   return {
@@ -320,14 +323,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
       destroyed = true;
       finishAnimation();
       if (frame !== null) caf(frame);
-      board.removeEventListener('pointerdown', onPointerDown);
-      board.removeEventListener('pointermove', onPointerMove);
-      board.removeEventListener('pointerup', onPointerUp);
-      board.removeEventListener('pointercancel', cancelDrag);
-      board.removeEventListener('lostpointercapture', cancelDrag);
-      board.removeEventListener('keydown', onKeyDown);
-      board.removeEventListener('blur', onBlur);
-      board.removeEventListener('contextmenu', onContextMenu);
+      listeners.abort();
       renderer.destroy();
     },
   };
