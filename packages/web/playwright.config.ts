@@ -3,7 +3,8 @@
 // 1280×800. The computer answers at depth 1 in tests (`?engine=fast`, see README).
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4317;
+// E2E_PORT lets several checkouts run their browser tests side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 4317);
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: [
