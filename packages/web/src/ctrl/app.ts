@@ -33,12 +33,23 @@ import {
 import { GameCtrl } from './game.ts';
 import { ReplayCtrl } from './replay.ts';
 
-export const ROUTES = ['home', 'game', 'settings', 'rules', 'records', 'replay', 'puzzle'] as const;
+export const ROUTES = [
+  'home',
+  'game',
+  'settings',
+  'rules',
+  'records',
+  'replay',
+  'puzzle',
+  'analysis',
+] as const;
 export type RouteName = (typeof ROUTES)[number];
 export interface Route {
   name: RouteName;
   /** the record shown by 'replay' */
   id?: string;
+  /** what follows '?' in the hash: the analysis link (#/analysis?fen=…&moves=…) */
+  query?: string;
 }
 
 export type NoticeKey = 'corruptGame' | 'corruptSettings' | 'corruptRecords';
@@ -75,8 +86,12 @@ export function readDraft(v: unknown): Draft | undefined {
 }
 
 export function parseRoute(hash: string): Route {
-  const [name, id] = hash.replace(/^#\/?/, '').split('/');
-  if ((ROUTES as readonly string[]).includes(name)) return { name: name as RouteName, ...(id ? { id } : {}) };
+  const bare = hash.replace(/^#\/?/, '');
+  const q = bare.indexOf('?');
+  const query = q >= 0 ? bare.slice(q + 1) : undefined;
+  const [name, id] = (q >= 0 ? bare.slice(0, q) : bare).split('/');
+  if ((ROUTES as readonly string[]).includes(name))
+    return { name: name as RouteName, ...(id ? { id } : {}), ...(query !== undefined ? { query } : {}) };
   return { name: 'home' };
 }
 
@@ -119,6 +134,11 @@ export class AppCtrl {
     if (g.status === 'ok') this.current = g.value;
     if (g.status === 'corrupt') this.notices.push('corruptGame');
     this.engine = deps.spawnEngine ? new EngineClient(deps.spawnEngine, deps.redraw) : undefined;
+  }
+
+  /** how the engine's worker is started (the analysis screen starts its own) */
+  get spawnEngine(): (() => WorkerLike) | undefined {
+    return this.deps.spawnEngine;
   }
 
   get trans(): Catalog {
@@ -242,6 +262,18 @@ export class AppCtrl {
     const setup: GameSetup = { ...defaultSetup(), mode, playerColor: color, level };
     this.startSetup(setup, new Game(pos.value, { drawRules: setup.drawRules }));
     return true;
+  }
+
+  /** Play the computer from a position of the analysis board (its moves kept, for repetitions). */
+  playFrom(game: Game, color: Color, level: PlayLevel): void {
+    const setup: GameSetup = {
+      ...defaultSetup(),
+      mode: 'computer',
+      level,
+      playerColor: color,
+      drawRules: game.drawRules,
+    };
+    this.startSetup(setup, game);
   }
 
   resume(): void {

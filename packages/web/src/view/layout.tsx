@@ -4,6 +4,7 @@ import type { AppCtrl } from '../ctrl/app.ts';
 import { capitalize } from '../i18n/index.ts';
 import { gameView } from './game.tsx';
 import { homeView } from './home.tsx';
+import { AnalysisRoute } from './analysis-route.tsx';
 import { PuzzleRoute } from './puzzle-route.tsx';
 import { icons } from './icons.tsx';
 import { recordsView, replayView } from './records.tsx';
@@ -102,6 +103,8 @@ function screen(ctrl: AppCtrl): JSX.Element {
       return ctrl.replay ? replayView(ctrl, ctrl.replay) : recordsView(ctrl);
     case 'puzzle':
       return <PuzzleRoute ctrl={ctrl} />;
+    case 'analysis':
+      return <AnalysisRoute ctrl={ctrl} key={ctrl.route.query ?? ''} />;
     default:
       return homeView(ctrl);
   }
