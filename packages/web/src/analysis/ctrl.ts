@@ -21,9 +21,9 @@ import {
 } from '@dama/core';
 import type { Arrow, Board, BoardConfig, PieceKind } from '@dama/board';
 import { squareFromIndex, squareToIndex } from '@dama/board';
-import { boardMoves, fromPath, piecesOf, toPath } from '../adapter.ts';
-import type { WorkerLike } from '../engine/client.ts';
-import { ANIMATION_MS, type Settings } from '../io/settings.ts';
+import { boardMoves, fromPath, piecesOf, toPath } from '../lib/adapter.ts';
+import type { WorkerLike } from '../lib/engine/client.ts';
+import { ANIMATION_MS, type Settings } from '../lib/settings.ts';
 import { AnalysisEngine, type Thought } from './engine.ts';
 import { countJudgements, winChance, type Counts } from './judge.ts';
 import { linkOfMoves, readLink, type LinkProblem } from './link.ts';

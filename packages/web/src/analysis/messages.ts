@@ -1,7 +1,7 @@
 // The analysis screens' texts, in the app's two languages, loaded with the analysis chunk. `tr` must
 // have exactly the keys of `en` (the type below and messages.test.ts check it).
 import type { FenErrorCode, PositionErrorCode } from '@dama/core';
-import type { Lang } from '../i18n/index.ts';
+import type { Lang } from '../lib/i18n/index.ts';
 import type { Judgement, Side } from './judge.ts';
 
 type SetupCode = FenErrorCode | PositionErrorCode | 'no-pieces';

@@ -5,9 +5,9 @@
 import { Component, type JSX } from 'preact';
 import type { Color, Game } from '@dama/core';
 import type { Board } from '@dama/board';
-import type { WorkerLike } from '../engine/client.ts';
-import type { Lang } from '../i18n/index.ts';
-import type { Settings } from '../io/settings.ts';
+import type { WorkerLike } from '../lib/engine/client.ts';
+import type { Lang } from '../lib/i18n/index.ts';
+import type { Settings } from '../lib/settings.ts';
 import { AnalysisCtrl, type Opening } from './ctrl.ts';
 import { analysisMessages } from './messages.ts';
 import type { Review } from './review.ts';

@@ -2,7 +2,7 @@
 // review per record id. A review is only used for the game it was made of (readReview checks the
 // moves), reviews of games no longer in the list are dropped when one is saved, and an unreadable
 // value is moved aside like the app's other stored values, so nothing is lost.
-import { asideKey, type KeyValue } from '../io/storage.ts';
+import { asideKey, type KeyValue } from '../lib/storage.ts';
 import type { Review } from './review.ts';
 
 export const REVIEWS_KEY = 'dama.reviews.v1';
