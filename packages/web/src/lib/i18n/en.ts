@@ -116,6 +116,9 @@ export const en = {
   reason_kings_only: '30 moves of kings only',
   // records
   exportPdn: 'Export (PDN)',
+  /** open a game (or a position) on the analysis board */
+  analyse: 'Analyse',
+  analysisBoard: 'Analysis board',
   copy: 'Copy',
   copied: 'Copied',
   download: 'Download',

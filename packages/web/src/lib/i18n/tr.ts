@@ -102,6 +102,8 @@ export const tr: Catalog = {
   reason_king_vs_man: 'bir damaya karşı bir taş kaldı',
   reason_kings_only: '30 hamle boyunca yalnız damalar oynadı',
   exportPdn: 'Dışa aktar (PDN)',
+  analyse: 'Analiz et',
+  analysisBoard: 'Analiz tahtası',
   copy: 'Kopyala',
   copied: 'Kopyalandı',
   download: 'İndir',
