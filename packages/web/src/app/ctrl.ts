@@ -22,12 +22,14 @@ import { ReplayCtrl } from '../replay/ctrl.ts';
 import { RulesCtrl } from '../rules/ctrl.ts';
 import { SettingsCtrl } from '../settings/ctrl.ts';
 
-export const ROUTES = ['home', 'game', 'settings', 'rules', 'records', 'replay', 'puzzle'] as const;
+export const ROUTES = ['home', 'game', 'settings', 'rules', 'records', 'replay', 'puzzle', 'online'] as const;
 export type RouteName = (typeof ROUTES)[number];
 export interface Route {
   name: RouteName;
-  /** the record shown by 'replay' */
+  /** the record shown by 'replay', the game shown by 'online' */
   id?: string;
+  /** 'online': the seat token in the player's own link */
+  token?: string;
 }
 
 export type NoticeKey = 'corruptGame' | 'corruptSettings' | 'corruptRecords';
@@ -47,8 +49,9 @@ export interface AppDeps {
 }
 
 export function parseRoute(hash: string): Route {
-  const [name, id] = hash.replace(/^#\/?/, '').split('/');
-  if ((ROUTES as readonly string[]).includes(name)) return { name: name as RouteName, ...(id ? { id } : {}) };
+  const [name, id, token] = hash.replace(/^#\/?/, '').split('/');
+  if ((ROUTES as readonly string[]).includes(name))
+    return { name: name as RouteName, ...(id ? { id } : {}), ...(token && name === 'online' ? { token } : {}) };
   return { name: 'home' };
 }
 
