@@ -31,14 +31,17 @@ export const ROUTES = [
   'replay',
   'puzzle',
   'analysis',
+  'online',
 ] as const;
 export type RouteName = (typeof ROUTES)[number];
 export interface Route {
   name: RouteName;
-  /** the record shown by 'replay' */
+  /** the record shown by 'replay', the game shown by 'online' */
   id?: string;
   /** what follows '?' in the hash: the analysis link (#/analysis?fen=…&moves=…) */
   query?: string;
+  /** 'online': the seat token in the player's own link */
+  token?: string;
 }
 
 export type NoticeKey = 'corruptGame' | 'corruptSettings' | 'corruptRecords';
@@ -58,12 +61,17 @@ export interface AppDeps {
 }
 
 export function parseRoute(hash: string): Route {
-  const bare = hash.replace(/^#\/?/, '');
-  const q = bare.indexOf('?');
-  const query = q >= 0 ? bare.slice(q + 1) : undefined;
-  const [name, id] = (q >= 0 ? bare.slice(0, q) : bare).split('/');
-  if ((ROUTES as readonly string[]).includes(name))
-    return { name: name as RouteName, ...(id ? { id } : {}), ...(query !== undefined ? { query } : {}) };
+  export const ROUTES = [
+    'home',
+    'game',
+    'settings',
+    'rules',
+    'records',
+    'replay',
+    'puzzle',
+    'analysis',
+    'online',
+  ] as const;
   return { name: 'home' };
 }
 
