@@ -69,6 +69,8 @@ export interface SearchControl {
   hardTime: number;
   /** Called after every completed iteration. */
   onIteration?: (it: IterationInfo) => void;
+  /** Root moves (indices in generator order) not to search: multi-PV finds its next line this way. */
+  excludedRootMoves?: readonly number[];
 }
 
 export interface IterationInfo {
@@ -141,6 +143,8 @@ export class Searcher {
   private start = 0;
   private rootBest = -1;
   private rootBestScore = -INFINITE;
+  /** 1 at the index of each excluded root move (`SearchControl.excludedRootMoves`), or null. */
+  private rootExcluded: Uint8Array | null = null;
 
   constructor(options: SearchOptions = {}) {
     this.tt = new TranspositionTable(options.hashMegabytes ?? 16);
@@ -224,8 +228,16 @@ export class Searcher {
     this.completedDepth = 0;
     this.bestPv = [];
     if (list.count === 0) return -1;
+    this.rootExcluded = null;
+    const excluded = control.excludedRootMoves ?? [];
+    if (excluded.length > 0) {
+      this.rootExcluded = new Uint8Array(list.count);
+      for (const i of excluded) if (i >= 0 && i < list.count) this.rootExcluded[i] = 1;
+    }
     let best = 0;
-    this.bestPv = [0];
+    while (this.rootExcluded !== null && best < list.count && this.rootExcluded[best] === 1) best++;
+    if (best === list.count) return -1;
+    this.bestPv = [best];
     this.bestScore = 0;
     let score = 0;
     for (let depth = 1; depth <= control.maxDepth && depth < MAX_PLY - 8; depth++) {
@@ -527,6 +539,7 @@ export class Searcher {
         ((from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1) === 0 &&
         (turn === 0 ? to >= 56 : to < 8);
       if (n < TRIED) this.tried[ply * TRIED + n] = -1;
+      if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
       // Futility and move-count pruning of late quiet moves near the horizon.
       if (prune && n > 0 && !promotes && best > -WIN_BOUND) {
         if (staticEval + 60 + 90 * depth <= alpha) continue;
@@ -604,6 +617,8 @@ export class Searcher {
       }
     }
     const bound = best >= beta ? BOUND_LOWER : best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
+    // With root moves excluded the root's score is not the position's: keep it out of the table.
+    if (ply === 0 && this.rootExcluded !== null) return best;
     tt.store(ka, kb, bestMove, depth, bound, toTT(best, ply), staticEval);
     return best;
   }
