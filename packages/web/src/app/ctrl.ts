@@ -61,17 +61,17 @@ export interface AppDeps {
 }
 
 export function parseRoute(hash: string): Route {
-  export const ROUTES = [
-    'home',
-    'game',
-    'settings',
-    'rules',
-    'records',
-    'replay',
-    'puzzle',
-    'analysis',
-    'online',
-  ] as const;
+  const bare = hash.replace(/^#\/?/, '');
+  const q = bare.indexOf('?');
+  const query = q >= 0 ? bare.slice(q + 1) : undefined;
+  const [name, id, token] = (q >= 0 ? bare.slice(0, q) : bare).split('/');
+  if ((ROUTES as readonly string[]).includes(name))
+    return {
+      name: name as RouteName,
+      ...(id ? { id } : {}),
+      ...(token && name === 'online' ? { token } : {}),
+      ...(query !== undefined ? { query } : {}),
+    };
   return { name: 'home' };
 }
 
