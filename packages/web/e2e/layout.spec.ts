@@ -30,7 +30,9 @@ async function boardFits(page: Page, selector: string, shape: { width: number; h
 }
 
 for (const shape of SHAPES) {
-  test(`the board fits whole at ${shape.width}×${shape.height}: the game and the puzzle`, async ({ page }) => {
+  test(`the board fits whole at ${shape.width}×${shape.height}: the game and the puzzle`, async ({
+    page,
+  }) => {
     await page.setViewportSize(shape);
     await page.goto('./?engine=fast#/');
     await page.getByRole('button', { name: /Two players/ }).click();
