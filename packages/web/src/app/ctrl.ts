@@ -194,7 +194,8 @@ export class AppCtrl {
       );
     } else this.replay = undefined;
     this.route = route;
-    this.home.sheet = undefined;
+    this.home.sheet = route.name === 'home' ? this.home.pendingSheet : undefined;
+    this.home.pendingSheet = undefined;
     this.exporting = false;
     this.deps.redraw();
   }
@@ -300,6 +301,12 @@ export class AppCtrl {
   }
 
   leaveGame(): void {
+    this.deps.navigate('#/');
+  }
+
+  /** "New game" at the end of a game: the home screen with the new-game sheet open. */
+  newGame(mode: Mode): void {
+    this.home.pendingSheet = mode;
     this.deps.navigate('#/');
   }
 
