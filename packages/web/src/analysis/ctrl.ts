@@ -27,7 +27,7 @@ import { ANIMATION_MS, type Settings } from '../lib/settings.ts';
 import { AnalysisEngine, type Thought } from './engine.ts';
 import { countJudgements, winChance, type Counts } from './judge.ts';
 import { linkOfMoves, readLink, type LinkProblem } from './link.ts';
-import type { AnalysisMessages } from './messages.ts';
+import type { Catalog as AnalysisMessages } from '../lib/i18n/index.ts';
 import { readReview, reviewedMoves, runReview, type Review, type ReviewedMove } from './review.ts';
 
 export const EDIT_TOOLS = ['white-man', 'white-king', 'black-man', 'black-king', 'erase'] as const;
@@ -537,7 +537,7 @@ export class AnalysisCtrl {
     if (!e) return;
     const s = parseFen(e.fenText);
     if (!s.ok) {
-      e.error = this.deps.t().setupError(s.error.code, s.error.message);
+      e.error = this.deps.t().anSetupError(s.error.code, s.error.message);
       return this.deps.redraw();
     }
     const text = e.fenText;
@@ -551,13 +551,13 @@ export class AnalysisCtrl {
     if (!e) return false;
     const setup = this.editorSetup();
     if (setup.pieces.length === 0) {
-      e.error = this.deps.t().setupError('no-pieces', '');
+      e.error = this.deps.t().anSetupError('no-pieces', '');
       this.deps.redraw();
       return false;
     }
     const pos = Position.fromSetup(setup);
     if (!pos.ok) {
-      e.error = this.deps.t().setupError(pos.error.code, pos.error.message);
+      e.error = this.deps.t().anSetupError(pos.error.code, pos.error.message);
       this.deps.redraw();
       return false;
     }

@@ -9,7 +9,7 @@ import type { WorkerLike } from '../lib/engine/client.ts';
 import type { Lang } from '../lib/i18n/index.ts';
 import type { Settings } from '../lib/settings.ts';
 import { AnalysisCtrl, type Opening } from './ctrl.ts';
-import { analysisMessages } from './messages.ts';
+import { catalog as analysisMessages } from '../lib/i18n/index.ts';
 import type { Review } from './review.ts';
 import { analysisView } from './view.tsx';
 import './analysis.css';

@@ -9,7 +9,7 @@ import { icons } from '../lib/icons.tsx';
 import { radios, toggle } from '../lib/widgets.tsx';
 import { EDIT_TOOLS, MAX_LINES, type AnalysisCtrl, type EditTool } from './ctrl.ts';
 import { JUDGEMENTS, winChance, type Judgement } from './judge.ts';
-import type { AnalysisMessages } from './messages.ts';
+import type { Catalog as AnalysisMessages } from '../lib/i18n/index.ts';
 
 export interface ViewEnv {
   ctrl: AnalysisCtrl;
@@ -29,7 +29,7 @@ const GLYPH: Record<Judgement, string> = { inaccuracy: '?!', mistake: '?', blund
 export function scoreText(t: AnalysisMessages, whiteScore: number): string {
   if (Math.abs(whiteScore) >= WIN_BOUND) {
     const plies = Math.abs(winDistance(whiteScore) ?? 0);
-    return t.winIn(whiteScore > 0 ? 'white' : 'black', Math.ceil(plies / 2));
+    return t.anWinIn(whiteScore > 0 ? 'white' : 'black', Math.ceil(plies / 2));
   }
   const men = whiteScore / 100;
   return `${men > 0 ? '+' : men < 0 ? '−' : ''}${Math.abs(men).toFixed(2)}`;
@@ -46,7 +46,7 @@ function evalBar(env: ViewEnv): JSX.Element {
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(w * 100)}
-      aria-label={t.evalBar(w)}
+      aria-label={t.anEvalBar(w)}
       data-testid="eval-bar"
     >
       <span class="white-part" style={{ width: `${(w * 100).toFixed(1)}%` }} />
@@ -67,10 +67,10 @@ function enginePanel(env: ViewEnv): JSX.Element {
   const white = (s: number) => (turn === 'white' ? s : -s);
   const e = ctrl.engine;
   return (
-    <section class="engine-panel" aria-label={t.engine} data-testid="engine-panel">
+    <section class="engine-panel" aria-label={t.anEngine} data-testid="engine-panel">
       <div class="engine-head">
-        {toggle('engine-on', t.engine, ctrl.engineOn, () => ctrl.toggleEngine())}
-        <div class="lines-choice" role="group" aria-label={t.lines}>
+        {toggle('engine-on', t.anEngine, ctrl.engineOn, () => ctrl.toggleEngine())}
+        <div class="lines-choice" role="group" aria-label={t.anLines}>
           {Array.from({ length: MAX_LINES }, (_, i) => i + 1).map((n) => (
             <button
               type="button"
@@ -85,17 +85,17 @@ function enginePanel(env: ViewEnv): JSX.Element {
         </div>
       </div>
       {!e || e.state === 'failed' ? (
-        <p class="note">{t.engineFailed}</p>
+        <p class="note">{t.anEngineFailed}</p>
       ) : over ? (
-        <p class="note">{t.gameOver}</p>
+        <p class="note">{t.anGameOver}</p>
       ) : !ctrl.engineOn ? (
         <p class="note" data-testid="engine-state">
-          {t.engineOff}
+          {t.anEngineOff}
         </p>
       ) : (
         <div class="pv-box" aria-live="off">
           <p class="engine-state" data-testid="engine-state">
-            {thought ? `${t.depth(thought.depth)} · ${Math.round(thought.nps / 1000)}k/s` : t.thinking}
+            {thought ? `${t.anDepth(thought.depth)} · ${Math.round(thought.nps / 1000)}k/s` : t.anThinking}
           </p>
           {tbVerdict(env)}
           <ol class="pv-lines" data-testid="pv-lines">
@@ -142,10 +142,10 @@ function tbVerdict(env: ViewEnv): JSX.Element | null {
   const plies = tb.plies ?? tb.dtw;
   if (wdl === undefined) return null;
   const text =
-    wdl === 0 ? t.tbDraw : t.tbWin(wdl > 0 ? turn : other, Math.max(1, Math.ceil((plies ?? 1) / 2)));
+    wdl === 0 ? t.anTbDraw : t.anTbWin(wdl > 0 ? turn : other, Math.max(1, Math.ceil((plies ?? 1) / 2)));
   return (
     <p class="tb-verdict" data-testid="tb-verdict">
-      <span class="muted">{t.tbLabel}: </span>
+      <span class="muted">{t.anTbLabel}: </span>
       {text}
     </p>
   );
@@ -158,8 +158,8 @@ function reviewPanel(env: ViewEnv): JSX.Element | null {
   if (r.progress) {
     const pct = r.progress.total > 0 ? (100 * r.progress.done) / r.progress.total : 0;
     return (
-      <section class="review-panel" aria-label={t.reviewTitle}>
-        <p role="status">{t.reviewing(r.progress.done, r.progress.total)}</p>
+      <section class="review-panel" aria-label={t.anReviewTitle}>
+        <p role="status">{t.anReviewing(r.progress.done, r.progress.total)}</p>
         <div class="progress" data-testid="review-progress">
           <span style={{ width: `${pct.toFixed(1)}%` }} />
         </div>
@@ -168,30 +168,30 @@ function reviewPanel(env: ViewEnv): JSX.Element | null {
   }
   if (!r.review)
     return (
-      <section class="review-panel" aria-label={t.reviewTitle}>
-        {r.stopped ? <p class="note">{t.reviewStopped}</p> : null}
+      <section class="review-panel" aria-label={t.anReviewTitle}>
+        {r.stopped ? <p class="note">{t.anReviewStopped}</p> : null}
         <button
           type="button"
           class="btn primary wide"
           data-testid="analyse"
           onClick={() => ctrl.startReview()}
         >
-          {t.analyse}
+          {t.anAnalyse}
         </button>
       </section>
     );
   const v = ctrl.currentVerdict;
   return (
-    <section class="review-panel" aria-label={t.reviewTitle} data-testid="review">
+    <section class="review-panel" aria-label={t.anReviewTitle} data-testid="review">
       {graph(env)}
       <div class="counts" data-testid="counts">
         {(['white', 'black'] as const).map((side) => (
           <div class="count-side" key={side} data-side={side}>
             <span class={`dot ${side}`} aria-hidden="true" />
-            <span class="count-name">{side === 'white' ? t.white : t.black}</span>
+            <span class="count-name">{side === 'white' ? t.anWhite : t.anBlack}</span>
             {JUDGEMENTS.map((j) => (
-              <span class={`count ${j}`} key={j} title={t.judgement[j]} data-testid={`count-${side}-${j}`}>
-                <b>{r.counts?.[side][j] ?? 0}</b> {t.judgementPlural[j]}
+              <span class={`count ${j}`} key={j} title={t.anJudgement(j)} data-testid={`count-${side}-${j}`}>
+                <b>{r.counts?.[side][j] ?? 0}</b> {t.anJudgementPlural(j)}
               </span>
             ))}
           </div>
@@ -201,12 +201,12 @@ function reviewPanel(env: ViewEnv): JSX.Element | null {
         <div class={`verdict ${v.judgement ?? 'fine'}`} data-testid="verdict">
           <p>
             {v.judgement
-              ? t.moveVerdict(Math.ceil(v.ply / 2), v.side, v.played, v.judgement)
-              : t.goodMove(Math.ceil(v.ply / 2), v.side, v.played)}
+              ? t.anMoveVerdict(Math.ceil(v.ply / 2), v.side, v.played, v.judgement)
+              : t.anGoodMove(Math.ceil(v.ply / 2), v.side, v.played)}
           </p>
           {v.better ? (
             <p class="better" data-testid="better">
-              {t.better(v.better[0])}
+              {t.anBetter(v.better[0])}
               <span class="muted"> · {v.better.slice(0, 8).join(' ')}</span>
             </p>
           ) : null}
@@ -214,9 +214,9 @@ function reviewPanel(env: ViewEnv): JSX.Element | null {
       ) : null}
       {!ctrl.onGameLine ? (
         <p class="side-line">
-          <span>{t.sideLine}</span>
+          <span>{t.anSideLine}</span>
           <button type="button" class="btn small" onClick={() => ctrl.backToGame()}>
-            {t.backToGame}
+            {t.anBackToGame}
           </button>
         </p>
       ) : null}
@@ -247,7 +247,7 @@ function graph(env: ViewEnv): JSX.Element {
         viewBox={`0 0 ${W} ${H}`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={t.graph}
+        aria-label={t.anGraph}
         data-testid="graph"
         onPointerDown={jumpAt}
       >
@@ -269,7 +269,7 @@ function graph(env: ViewEnv): JSX.Element {
           <line x1={x(ctrl.ply)} y1="0" x2={x(ctrl.ply)} y2={H} class="graph-cursor" />
         ) : null}
       </svg>
-      <figcaption class="sr-only">{t.graph}</figcaption>
+      <figcaption class="sr-only">{t.anGraph}</figcaption>
     </figure>
   );
 }
@@ -296,7 +296,7 @@ function moveList(env: ViewEnv): JSX.Element {
         type="button"
         class={`mv${ply === ctrl.ply ? ' current' : ''}${j ? ` ${j}` : ''}`}
         aria-current={ply === ctrl.ply ? 'step' : undefined}
-        aria-label={j ? `${moveLabel(ply, text)}, ${t.judgement[j]}` : moveLabel(ply, text)}
+        aria-label={j ? `${moveLabel(ply, text)}, ${t.anJudgement(j)}` : moveLabel(ply, text)}
         onClick={() => ctrl.jump(ply)}
         key={`m${ply}`}
         data-ply={ply}
@@ -308,23 +308,23 @@ function moveList(env: ViewEnv): JSX.Element {
   });
   return (
     <div class="moves">
-      <div class="move-list" aria-label={t.moves} data-testid="move-list">
-        {items.length > 0 ? items : <span class="empty">{t.noMoves}</span>}
+      <div class="move-list" aria-label={t.anMoves} data-testid="move-list">
+        {items.length > 0 ? items : <span class="empty">{t.anNoMoves}</span>}
       </div>
       <div class="move-nav">
-        <button type="button" class="icon-btn" aria-label={t.first} onClick={() => ctrl.jump(0)}>
+        <button type="button" class="icon-btn" aria-label={t.anFirst} onClick={() => ctrl.jump(0)}>
           {icons.first()}
         </button>
-        <button type="button" class="icon-btn" aria-label={t.prev} onClick={() => ctrl.jump(ctrl.ply - 1)}>
+        <button type="button" class="icon-btn" aria-label={t.anPrev} onClick={() => ctrl.jump(ctrl.ply - 1)}>
           {icons.prev()}
         </button>
-        <button type="button" class="icon-btn" aria-label={t.next} onClick={() => ctrl.jump(ctrl.ply + 1)}>
+        <button type="button" class="icon-btn" aria-label={t.anNext} onClick={() => ctrl.jump(ctrl.ply + 1)}>
           {icons.next()}
         </button>
         <button
           type="button"
           class="icon-btn"
-          aria-label={t.last}
+          aria-label={t.anLast}
           onClick={() => ctrl.jump(ctrl.line.length)}
         >
           {icons.last()}
@@ -349,26 +349,26 @@ function controls(env: ViewEnv): JSX.Element {
     <div class="controls">
       <button type="button" class="ctl" onClick={() => ctrl.openEditor()} data-testid="edit">
         {icons.gear()}
-        <span>{t.edit}</span>
+        <span>{t.anEdit}</span>
       </button>
       <button type="button" class="ctl" onClick={() => ctrl.flip()}>
         {icons.flip()}
-        <span>{t.flip}</span>
+        <span>{t.anFlip}</span>
       </button>
       <button
         type="button"
         class="ctl"
         data-testid="share"
         onClick={() =>
-          void ctrl.copyText(location.origin + location.pathname + ctrl.shareLink(), t.linkCopied)
+          void ctrl.copyText(location.origin + location.pathname + ctrl.shareLink(), t.anLinkCopied)
         }
       >
         {icons.copy()}
-        <span>{t.share}</span>
+        <span>{t.anShare}</span>
       </button>
       <button type="button" class="ctl" onClick={() => env.setPdnOpen(true)} data-testid="export">
         {icons.download()}
-        <span>{t.exportPdn}</span>
+        <span>{t.anExportPdn}</span>
       </button>
       <button
         type="button"
@@ -378,7 +378,7 @@ function controls(env: ViewEnv): JSX.Element {
         data-testid="continue"
       >
         {icons.robot()}
-        <span>{t.continueHere}</span>
+        <span>{t.anContinueHere}</span>
       </button>
     </div>
   );
@@ -388,10 +388,10 @@ function editorPanel(env: ViewEnv): JSX.Element {
   const { ctrl, t } = env;
   const e = ctrl.editor!;
   return (
-    <section class="editor" aria-label={t.editTitle} data-testid="editor">
-      <h2>{t.editTitle}</h2>
-      <p class="note">{t.editHelp}</p>
-      <div class="tools" role="radiogroup" aria-label={t.editTitle}>
+    <section class="editor" aria-label={t.anEditTitle} data-testid="editor">
+      <h2>{t.anEditTitle}</h2>
+      <p class="note">{t.anEditHelp}</p>
+      <div class="tools" role="radiogroup" aria-label={t.anEditTitle}>
         {EDIT_TOOLS.map((tool: EditTool) => (
           <button
             type="button"
@@ -403,30 +403,30 @@ function editorPanel(env: ViewEnv): JSX.Element {
             data-tool={tool}
           >
             <span class={`tool-piece ${tool}`} aria-hidden="true" />
-            <span>{t.tool[tool]}</span>
+            <span>{t.anTool(tool)}</span>
           </button>
         ))}
       </div>
       {radios(
         'turn',
-        t.sideToMove,
+        t.anSideToMove,
         [
-          { value: 'white', label: t.white },
-          { value: 'black', label: t.black },
+          { value: 'white', label: t.anWhite },
+          { value: 'black', label: t.anBlack },
         ],
         e.turn,
         (c) => ctrl.setTurn(c),
       )}
       <div class="actions">
         <button type="button" class="btn" onClick={() => ctrl.startPosition()}>
-          {t.startPosition}
+          {t.anStartPosition}
         </button>
         <button type="button" class="btn" onClick={() => ctrl.emptyBoard()}>
-          {t.emptyBoard}
+          {t.anEmptyBoard}
         </button>
       </div>
       <label class="fen-field">
-        <span>{t.fen}</span>
+        <span>{t.anFen}</span>
         <input
           type="text"
           value={e.fenText}
@@ -439,11 +439,11 @@ function editorPanel(env: ViewEnv): JSX.Element {
       </label>
       <div class="actions">
         <button type="button" class="btn" onClick={() => ctrl.loadFen()} data-testid="load-fen">
-          {t.pasteFen}
+          {t.anPasteFen}
         </button>
-        <button type="button" class="btn" onClick={() => void ctrl.copyText(e.fenText, t.copied)}>
+        <button type="button" class="btn" onClick={() => void ctrl.copyText(e.fenText, t.anCopied)}>
           {icons.copy()}
-          <span>{t.copyFen}</span>
+          <span>{t.anCopyFen}</span>
         </button>
       </div>
       {e.error ? (
@@ -453,7 +453,7 @@ function editorPanel(env: ViewEnv): JSX.Element {
       ) : null}
       <div class="actions">
         <button type="button" class="btn" onClick={() => ctrl.cancelEditor()}>
-          {t.cancel}
+          {t.anCancel}
         </button>
         <button
           type="button"
@@ -461,7 +461,7 @@ function editorPanel(env: ViewEnv): JSX.Element {
           onClick={() => ctrl.applyEditor()}
           data-testid="apply-setup"
         >
-          {t.done}
+          {t.anDone}
         </button>
       </div>
     </section>
@@ -474,12 +474,12 @@ function problemNotice(env: ViewEnv): JSX.Element | null {
   if (!p) return null;
   const text =
     p === 'missing-record'
-      ? t.badLinkRecord
+      ? t.anBadLinkRecord
       : p.kind === 'fen'
-        ? t.badLinkFen(t.setupError(p.code, p.detail))
+        ? t.anBadLinkFen(t.anSetupError(p.code, p.detail))
         : p.kind === 'move'
-          ? t.badLinkMove(p.index + 1, p.text)
-          : t.badLinkPly;
+          ? t.anBadLinkMove(p.index + 1, p.text)
+          : t.anBadLinkPly;
   return (
     <div class="notice" role="alert" data-testid="link-problem">
       <span>{text}</span>
@@ -506,26 +506,26 @@ function continueSheet(env: ViewEnv): JSX.Element {
         aria-labelledby="continue-title"
         data-testid="continue-sheet"
       >
-        <h2 id="continue-title">{t.continueTitle}</h2>
+        <h2 id="continue-title">{t.anContinueTitle}</h2>
         {radios(
           'continue-level',
-          t.level,
-          (['easy', 'medium', 'hard'] as const).map((l) => ({ value: l, label: t[`level_${l}`] })),
+          t.anLevel,
+          (['easy', 'medium', 'hard'] as const).map((l) => ({ value: l, label: t[`anLevel_${l}`] })),
           env.level,
           env.setLevel,
         )}
-        <p class="note">{t.youPlay}</p>
+        <p class="note">{t.anYouPlay}</p>
         <div class="actions">
           <button type="button" class="btn" onClick={() => start('white')} data-testid="continue-white">
-            {t.white}
+            {t.anWhite}
             {turn === 'white' ? ' ●' : ''}
           </button>
           <button type="button" class="btn" onClick={() => start('black')} data-testid="continue-black">
-            {t.black}
+            {t.anBlack}
             {turn === 'black' ? ' ●' : ''}
           </button>
           <button type="button" class="btn" onClick={() => env.setContinuing(false)}>
-            {t.cancel}
+            {t.anCancel}
           </button>
         </div>
       </div>
@@ -539,15 +539,15 @@ function pdnSheet(env: ViewEnv): JSX.Element {
   return (
     <div class="backdrop" onClick={(e) => e.target === e.currentTarget && env.setPdnOpen(false)}>
       <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="pdn-title">
-        <h2 id="pdn-title">{t.exportPdn}</h2>
+        <h2 id="pdn-title">{t.anExportPdn}</h2>
         <textarea readOnly rows={8} aria-label="PDN" data-testid="pdn-text" value={pdn} />
         <div class="actions">
-          <button type="button" class="btn" onClick={() => void ctrl.copyText(pdn, t.copied)}>
+          <button type="button" class="btn" onClick={() => void ctrl.copyText(pdn, t.anCopied)}>
             {icons.copy()}
-            <span>{t.copyFen.replace('FEN', 'PDN')}</span>
+            <span>{t.anCopyFen.replace('FEN', 'PDN')}</span>
           </button>
           <button type="button" class="btn primary" onClick={() => env.setPdnOpen(false)}>
-            {t.done}
+            {t.anDone}
           </button>
         </div>
       </div>
@@ -568,11 +568,11 @@ export function analysisView(
         {editing ? null : evalBar(env)}
         <BoardMount bind={bind} />
         <p class="status" data-testid="to-move">
-          {editing ? '' : t.toMove(ctrl.position.turn)}
+          {editing ? '' : t.anToMove(ctrl.position.turn)}
         </p>
       </div>
       <div class="side-col">
-        <h1 class="sr-only">{ctrl.review ? t.reviewTitle : t.title}</h1>
+        <h1 class="sr-only">{ctrl.review ? t.anReviewTitle : t.anTitle}</h1>
         {editing ? (
           editorPanel(env)
         ) : (
