@@ -51,7 +51,11 @@ export interface AppDeps {
 export function parseRoute(hash: string): Route {
   const [name, id, token] = hash.replace(/^#\/?/, '').split('/');
   if ((ROUTES as readonly string[]).includes(name))
-    return { name: name as RouteName, ...(id ? { id } : {}), ...(token && name === 'online' ? { token } : {}) };
+    return {
+      name: name as RouteName,
+      ...(id ? { id } : {}),
+      ...(token && name === 'online' ? { token } : {}),
+    };
   return { name: 'home' };
 }
 
