@@ -38,9 +38,10 @@ export interface OnlineEnv {
   /** the page's address without its hash, for the share link: 'https://dama.example/' */
   origin(): string;
   openSocket(): SocketLike;
-  createGame(body: { color: OnlineColorChoice; clock: { minutes: number; increment: number } | null }): Promise<
-    { ok: true; id: string; color: Color; token: string } | { ok: false; status: number }
-  >;
+  createGame(body: {
+    color: OnlineColorChoice;
+    clock: { minutes: number; increment: number } | null;
+  }): Promise<{ ok: true; id: string; color: Color; token: string } | { ok: false; status: number }>;
   seats: SeatBook;
   saveRecord(r: GameRecord): void;
   /** the page is in view */
@@ -148,7 +149,9 @@ export class OnlineCtrl {
     socket.onopen = () => {
       this.retries = 0;
       this.connection = 'open';
-      this.send(this.token ? { t: 'hello', game: this.id, token: this.token } : { t: 'hello', game: this.id });
+      this.send(
+        this.token ? { t: 'hello', game: this.id, token: this.token } : { t: 'hello', game: this.id },
+      );
       if (!this.env.visible()) this.send({ t: 'presence', visible: false });
       this.env.redraw();
     };
@@ -219,7 +222,12 @@ export class OnlineCtrl {
           this.problem = 'onlineUnknown';
           this.destroy();
         } else if (msg.ref === 'move' && this.snap) {
-          this.problem = msg.code === 'illegal-move' ? 'onlineIllegal' : msg.code === 'not-your-turn' ? 'onlineNotYourTurn' : 'onlineRefused';
+          this.problem =
+            msg.code === 'illegal-move'
+              ? 'onlineIllegal'
+              : msg.code === 'not-your-turn'
+                ? 'onlineNotYourTurn'
+                : 'onlineRefused';
           this.pending = undefined;
           this.env.sound.play('error');
           this.rebuild(this.snap.moves);
@@ -266,6 +274,8 @@ export class OnlineCtrl {
       this.sync();
     }
     if (snap.status === 'over') this.finished(snap);
+    // both asked for a rematch: on to the new game
+    if (snap.rematch) this.followRematch();
   }
 
   private rebuild(moves: readonly string[]): void {
@@ -355,7 +365,9 @@ export class OnlineCtrl {
   }
 
   canClaim(): boolean {
-    return this.snap?.status === 'playing' && this.you !== null && this.presence(opposite(this.you)) === 'gone';
+    return (
+      this.snap?.status === 'playing' && this.you !== null && this.presence(opposite(this.you)) === 'gone'
+    );
   }
 
   orientation(): Color {

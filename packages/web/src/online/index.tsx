@@ -73,9 +73,9 @@ export class OnlinePage extends Component<Props> {
 
   override componentDidMount(): void {
     document.addEventListener('visibilitychange', this.onVisibility);
-    // the clocks and the reaction bubble move on between messages
+    // the clocks, a player's absence and the reaction bubble move on between messages
     this.timer = setInterval(() => {
-      if (this.ctrl?.snap?.clocks?.running || this.ctrl?.reaction) this.props.app.redraw();
+      if (this.ctrl?.status === 'playing' || this.ctrl?.reaction) this.props.app.redraw();
     }, 200);
   }
 

@@ -34,7 +34,10 @@ export function seatBook(store: Store): SeatBook {
     get: (id) => load().find(([g]) => g === id)?.[1],
     set: (id, token) => {
       if (!ID.test(id) || !TOKEN.test(token)) return;
-      const seats = [[id, token] as [string, string], ...load().filter(([g]) => g !== id)].slice(0, MAX_SEATS);
+      const seats = [[id, token] as [string, string], ...load().filter(([g]) => g !== id)].slice(
+        0,
+        MAX_SEATS,
+      );
       store.save(KEYS.online, { seats });
     },
   };

@@ -90,7 +90,9 @@ function invite(o: OnlineCtrl): JSX.Element {
             type="button"
             class="btn primary"
             onClick={() =>
-              void navigator.share({ title: t.appName, text: t.onlineShareText, url: link }).catch(() => undefined)
+              void navigator
+                .share({ title: t.appName, text: t.onlineShareText, url: link })
+                .catch(() => undefined)
             }
           >
             <span>{t.onlineShare}</span>
@@ -231,7 +233,14 @@ function controls(o: OnlineCtrl): JSX.Element | null {
         {icons.draw()}
         <span>{t.drawShort}</span>
       </button>
-      <button type="button" class="ctl" data-testid="resign" disabled={!open} onClick={() => o.askResign()} title={t.resign}>
+      <button
+        type="button"
+        class="ctl"
+        data-testid="resign"
+        disabled={!open}
+        onClick={() => o.askResign()}
+        title={t.resign}
+      >
         {icons.flag()}
         <span>{t.resign}</span>
       </button>
@@ -257,7 +266,8 @@ function bubble(o: OnlineCtrl, now: number): JSX.Element | null {
   const r = o.reaction;
   if (!r || now - r.at > 4000) return null;
   const t = o.t;
-  const who = o.you === r.color ? t.you : o.you === null ? (r.color === 'white' ? t.white : t.black) : t.onlineFriend;
+  const who =
+    o.you === r.color ? t.you : o.you === null ? (r.color === 'white' ? t.white : t.black) : t.onlineFriend;
   return (
     <p class="bubble" role="status" data-testid="reaction">
       <strong>{who}:</strong> {t[reactionKey(r.reaction)] as string}
@@ -270,13 +280,14 @@ function endPanel(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
   if (!s || s.status !== 'over' || !s.outcome) return null;
   const t = o.t;
   const oc = s.outcome;
-  const reason =
-    oc.reason === 'abandoned' ? t.reason_abandoned : (t[reasonKey(oc.reason)] as string);
+  const reason = oc.reason === 'abandoned' ? t.reason_abandoned : (t[reasonKey(oc.reason)] as string);
   const human = o.you ?? undefined;
   const lost = human && oc.winner && oc.winner !== human;
   return (
     <section class={`end${!oc.winner ? ' draw' : lost ? ' lost' : ' won'}`} data-testid="end">
-      <h2>{resultTitle(t, { winner: oc.winner, reason: 'resignation' }, human)}</h2>
+      <h2>
+        {lost ? t.onlineFriendWins : resultTitle(t, { winner: oc.winner, reason: 'resignation' }, human)}
+      </h2>
       <p>{capitalize(reason, app.lang)}</p>
       {o.you !== null && s.rematchOffer && s.rematchOffer !== o.you ? (
         <p class="offer">{t.onlineRematchFromFriend}</p>
@@ -315,7 +326,12 @@ function dialogs(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
         <button type="button" class="btn" onClick={() => o.closeDialog()}>
           {t.no}
         </button>
-        <button type="button" class="btn danger" data-testid="confirm-resign" onClick={() => o.confirmResign()}>
+        <button
+          type="button"
+          class="btn danger"
+          data-testid="confirm-resign"
+          onClick={() => o.confirmResign()}
+        >
           {t.resign}
         </button>
       </div>,
@@ -387,7 +403,9 @@ export function onlineView(app: AppCtrl, o: OnlineCtrl): JSX.Element {
         {offers(o)}
         {endPanel(app, o) ?? controls(o)}
         {reactions(o)}
-        {o.status !== 'waiting' ? moveSection(t, o.game, o.viewPly ?? o.game.plies, (ply) => o.jump(ply)) : null}
+        {o.status !== 'waiting'
+          ? moveSection(t, o.game, o.viewPly ?? o.game.plies, (ply) => o.jump(ply))
+          : null}
         {typeMove(o)}
       </div>
       {dialogs(app, o)}

@@ -280,6 +280,7 @@ export const en = {
   onlineShareText: 'Play Turkish draughts with me',
   onlineQr: 'QR code of the link',
   onlineWaiting: 'Waiting for your friend…',
+  onlineFriendWins: 'Your friend wins',
   onlineFriend: 'Friend',
   onlineWatching: 'You are watching this game',
   onlineYourMove: 'Your move',

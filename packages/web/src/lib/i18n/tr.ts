@@ -240,6 +240,7 @@ export const tr: Catalog = {
   onlineShareText: 'Benimle dama oyna',
   onlineQr: 'Bağlantının karekodu',
   onlineWaiting: 'Arkadaşın bekleniyor…',
+  onlineFriendWins: 'Arkadaşın kazandı',
   onlineFriend: 'Arkadaşın',
   onlineWatching: 'Bu oyunu izliyorsun',
   onlineYourMove: 'Sıra sende',
