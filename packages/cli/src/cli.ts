@@ -18,8 +18,12 @@ export function parseArgs(argv: string[], flags: string[] = []): Args {
     const a = argv[i];
     if (a.startsWith('--') && a.length > 2) {
       const eq = a.indexOf('=');
-      if (eq > 0) options.set(a.slice(2, eq), a.slice(eq + 1));
-      else if (flags.includes(a.slice(2))) options.set(a.slice(2), true);
+      if (eq > 0) {
+        const name = a.slice(2, eq);
+        // A flag takes no value: `--paths=x` is a mistake, not `--paths`.
+        if (flags.includes(name)) throw new UsageError(`--${name} takes no value`);
+        options.set(name, a.slice(eq + 1));
+      } else if (flags.includes(a.slice(2))) options.set(a.slice(2), true);
       else {
         if (i + 1 >= argv.length) throw new UsageError(`${a} needs a value`);
         options.set(a.slice(2), argv[++i]);

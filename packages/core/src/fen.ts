@@ -1,12 +1,13 @@
 /**
  * PDN FEN for Turkish draughts: `W:Wa2,b2,Kd5:Ba7,Kh8` — the side to move, then each colour's
  * pieces, `K` before a king. Parsing is forgiving about spaces, case, a trailing dot, the order of
- * the two colour sections, empty sections and surrounding quotes; anything else is an error.
+ * the two colour sections, one empty section and surrounding quotes; anything else is an error, and
+ * so is a FEN that lists no piece at all (`W`, `W:`, `W::`).
  */
 import type { Placement, Setup } from './setup.ts';
 import { Position, type PositionOptions } from './position.ts';
 import type { Color, DamaError, Result } from './types.ts';
-import { err, ok, parseSquare, squareName } from './types.ts';
+import { err, ok, parseSquare, printable, squareName } from './types.ts';
 
 export type FenErrorCode = 'fen-empty' | 'fen-turn' | 'fen-section' | 'fen-square' | 'fen-too-long';
 
@@ -23,7 +24,10 @@ export function parseFen(input: string): Result<Setup, DamaError<FenErrorCode>> 
   const parts = fen.split(':');
   const turnText = parts[0].toUpperCase();
   if (turnText !== 'W' && turnText !== 'B')
-    return err('fen-turn', `The position must start with W or B (the side to move), not "${parts[0]}".`);
+    return err(
+      'fen-turn',
+      `The position must start with W or B (the side to move), not "${printable(parts[0])}".`,
+    );
   const turn: Color = turnText === 'W' ? 'white' : 'black';
   if (parts.length > 3)
     return err('fen-section', 'The position has more than two piece sections (expected W:W...:B...).');
@@ -33,7 +37,7 @@ export function parseFen(input: string): Result<Setup, DamaError<FenErrorCode>> 
     if (section === '') continue;
     const colorText = section[0].toUpperCase();
     if (colorText !== 'W' && colorText !== 'B')
-      return err('fen-section', `A piece section must start with W or B, not "${section[0]}".`);
+      return err('fen-section', `A piece section must start with W or B, not "${printable(section[0])}".`);
     if (seen.has(colorText)) return err('fen-section', `The ${colorText} section appears twice.`);
     seen.add(colorText);
     const color: Color = colorText === 'W' ? 'white' : 'black';
@@ -43,10 +47,13 @@ export function parseFen(input: string): Result<Setup, DamaError<FenErrorCode>> 
       const king = item.length > 0 && item[0].toUpperCase() === 'K';
       const name = king ? item.slice(1) : item;
       const square = parseSquare(name);
-      if (square === undefined) return err('fen-square', `"${item}" is not a square like c3 or Kd5.`);
+      if (square === undefined)
+        return err('fen-square', `"${printable(item)}" is not a square like c3 or Kd5.`);
       pieces.push({ square, color, role: king ? 'king' : 'man' });
     }
   }
+  // `W`, `W:` and `W::` name no piece at all: a mistake, not an empty board.
+  if (pieces.length === 0) return err('fen-empty', 'The position (FEN) lists no pieces.');
   return ok({ turn, pieces });
 }
 

@@ -55,13 +55,24 @@ describe('FEN', () => {
     expect(makeFen(Position.start())).toBe(START_FEN);
     expect(makeFen(unwrap(parsePosition(START_FEN)))).toBe(START_FEN);
   });
+  it('shows control bytes in its messages as escapes, never raw', () => {
+    const r = parseFen('W:Wa2,\u0007\u001b[2J:Bb7');
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.message).toContain('\\u0007\\u001b[2J');
+      expect(r.error.message).toSatisfy((m: string) => [...m].every((c) => c.charCodeAt(0) >= 32));
+    }
+  });
   it('reads kings, either section order, spaces, a trailing dot and quotes', () => {
     expect(makeFen(unwrap(parseFen(' "b:BKh8,a7 : Wd5,Ka2." ')))).toBe('B:WKa2,d5:Ba7,Kh8');
     expect(makeFen(unwrap(parseFen('W:W:Bc3')))).toBe('W:W:Bc3');
-    expect(makeFen(unwrap(parseFen('W')))).toBe('W:W:B');
   });
   it.each([
     ['', 'fen-empty'],
+    ['W', 'fen-empty'],
+    ['W:', 'fen-empty'],
+    ['W::', 'fen-empty'],
+    ['B:W:B', 'fen-empty'],
     ['X:Wa2:Bb7', 'fen-turn'],
     ['W:Wa2:Bb7:Wc3', 'fen-section'],
     ['W:Xa2', 'fen-section'],

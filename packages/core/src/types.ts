@@ -72,3 +72,16 @@ export function unwrap<T>(r: Result<T, DamaError>): T {
 /** A plain object (not null, not an array): the first check when reading untrusted JSON. */
 export const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * Text from outside made safe to quote in a message: control characters (and the line separators)
+ * are shown as `\u` escapes, so an error message never carries raw control bytes to a terminal or a
+ * page. At most `max` characters are kept.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+export function printable(text: string, max = 60): string {
+  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
+  return cut.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -33,7 +33,7 @@ const sortPieces = (pieces: Placement[]) =>
     .sort((a, b) => a.square - b.square)
     .map((p) => ({ square: p.square, color: p.color, role: p.role }));
 
-/** Random legal set-ups: men never on rank 1 or 8, at most 16 pieces a side. */
+/** Random legal set-ups: at least one piece (a FEN of none is refused), men never on rank 1 or 8, at most 16 a side. */
 const setupArb: fc.Arbitrary<Setup> = fc
   .record({
     turn: fc.constantFrom('white' as const, 'black' as const),
@@ -43,7 +43,7 @@ const setupArb: fc.Arbitrary<Setup> = fc
         color: fc.constantFrom('white' as const, 'black' as const),
         role: fc.constantFrom('man' as const, 'king' as const),
       }),
-      { selector: (p) => p.square, maxLength: 32 },
+      { selector: (p) => p.square, minLength: 1, maxLength: 32 },
     ),
   })
   .map(({ turn, pieces }) => {
@@ -143,6 +143,8 @@ function referenceVerdict(text: string): string | undefined {
     }
     const count = (c: string) => board.cells.filter((p) => p !== null && p.colour === c).length;
     if (count('white') > 16 || count('black') > 16) return undefined;
+    // A FEN that names no piece at all is refused (docs/RULES.md positions always have pieces).
+    if (count('white') + count('black') === 0) return undefined;
     return refMakeFen(board);
   } catch {
     return undefined;
