@@ -16,13 +16,15 @@ export interface LevelSettings {
   noise: number;
   /** Default thinking time per move when the caller gives no limits (ms). */
   movetime: number;
+  /** Plays endings by the tables (when the host gave the engine some). */
+  tablebase: boolean;
 }
 
 export const LEVEL_SETTINGS: Readonly<Record<Level, Readonly<LevelSettings>>> = {
-  easy: { maxDepth: 2, maxNodes: 2_000, noise: 80, movetime: 300 },
-  medium: { maxDepth: 4, maxNodes: 20_000, noise: 30, movetime: 500 },
-  hard: { maxDepth: 7, maxNodes: 150_000, noise: 0, movetime: 1000 },
-  master: { maxDepth: 127, maxNodes: Number.MAX_SAFE_INTEGER, noise: 0, movetime: 3000 },
+  easy: { maxDepth: 2, maxNodes: 2_000, noise: 80, movetime: 300, tablebase: false },
+  medium: { maxDepth: 4, maxNodes: 20_000, noise: 30, movetime: 500, tablebase: false },
+  hard: { maxDepth: 7, maxNodes: 150_000, noise: 0, movetime: 1000, tablebase: true },
+  master: { maxDepth: 127, maxNodes: Number.MAX_SAFE_INTEGER, noise: 0, movetime: 3000, tablebase: true },
 };
 
 /** The limits a level uses when the caller gives none. */

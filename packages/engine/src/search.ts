@@ -13,6 +13,7 @@
  */
 import { applyMove, generateMoves, MoveList, popcount, type DrawRules } from '@dama/core';
 import { DEFAULT_WEIGHTS, evaluate, type Weights } from './evaluate.ts';
+import { TB_MAX_PIECES, tbScore, type Tablebase } from './tablebase.ts';
 import { hasCapture, hasQuietMove } from './threat.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, fromTT, toTT, TranspositionTable } from './tt.ts';
 import { DRAW, INFINITE, MAX_PLY, WIN, WIN_BOUND } from './types.ts';
@@ -37,10 +38,12 @@ export interface SearchOptions {
   noise?: number;
   /** Seed of the noise, so that two games can differ and one game can be replayed. */
   seed?: number;
-  /** Shared stop flag (a SharedArrayBuffer view, when the host has one): non-zero stops the search. */
+  /** Shared stop flag (a SharedArrayBuffer view, when the host has one): see `Searcher.stopAt`. */
   stopSignal?: Int32Array;
   /** Disable pruning and reductions (for tests that compare against a plain alpha-beta). */
   plain?: boolean;
+  /** Endgame tables, probed at every node of up to four pieces (exact scores). */
+  tablebase?: Tablebase;
 }
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
@@ -81,6 +84,10 @@ export interface IterationInfo {
   pv: number[];
 }
 
+/** The tables hold under the default rules: one king each drawn, none of the optional rules. */
+export const tbRulesHold = (rules: DrawRules): boolean =>
+  rules.kingVsKing && !rules.onePieceEach && !rules.kingVsMan && !rules.kingsOnly;
+
 /** LMR reductions by depth and move number: `ln(depth) · ln(moveNumber) / divisor`, rounded. */
 export function lmrTable(divisor: number): Uint8Array {
   const t = new Uint8Array(64 * 64);
@@ -100,6 +107,9 @@ export class Searcher {
   seed: number;
   stopSignal: Int32Array | undefined;
   plain: boolean;
+  tablebase: Tablebase | undefined;
+  /** Nodes whose value came from the tables in the last `run`. */
+  tbHits = 0;
   /** Forward pruning at shallow depth (futility, move-count and static beta pruning). */
   shallowPruning = true;
   /** Late-move reductions (see `lmrTable`). */
@@ -118,6 +128,12 @@ export class Searcher {
   stopped = false;
   /** Set by the host to end the current search at the next check. */
   stopRequested = false;
+  /**
+   * The search stops when the shared stop flag reaches this value (1: any non-zero flag). A host
+   * that numbers its searches sets it to the search's number and writes into the flag the number of
+   * the last search to stop, so a stop meant for one search never stops the next (protocol.ts).
+   */
+  stopAt = 1;
 
   private lists: MoveList[] = [];
   private boards: Int32Array[] = [];
@@ -135,6 +151,8 @@ export class Searcher {
   private tried = new Int32Array((MAX_PLY + 1) * TRIED);
   private rules!: DrawRules;
   private ruleStatic = false;
+  /** The tables hold for this search's rules (the default ones; see tablebase.ts). */
+  private tbOn = false;
 
   private maxNodes = Infinity;
   private hardTime = Infinity;
@@ -149,6 +167,7 @@ export class Searcher {
     this.seed = options.seed ?? 0;
     this.stopSignal = options.stopSignal;
     this.plain = options.plain ?? false;
+    this.tablebase = options.tablebase;
     for (let i = 0; i <= MAX_PLY; i++) {
       this.lists.push(new MoveList(64));
       this.boards.push(new Int32Array(6));
@@ -181,6 +200,8 @@ export class Searcher {
     this.hardTime = control.hardTime;
     this.rules = root.rules;
     this.ruleStatic = root.rules.kingVsKing || root.rules.onePieceEach || root.rules.kingVsMan;
+    this.tbOn = tbRulesHold(root.rules) && this.tablebase !== undefined;
+    this.tbHits = 0;
     this.tt.newSearch();
     this.killers.fill(0);
 
@@ -289,7 +310,8 @@ export class Searcher {
     if (this.nodes >= this.maxNodes) this.stopped = true;
     else if ((this.nodes & 1023) === 0) {
       if (this.stopRequested) this.stopped = true;
-      else if (this.stopSignal !== undefined && Atomics.load(this.stopSignal, 0) !== 0) this.stopped = true;
+      else if (this.stopSignal !== undefined && Atomics.load(this.stopSignal, 0) >= this.stopAt)
+        this.stopped = true;
       else if (this.hardTime < Infinity && performance.now() - this.start >= this.hardTime)
         this.stopped = true;
     }
@@ -307,6 +329,18 @@ export class Searcher {
     if (r.kingVsKing && wk && bk) return true;
     if (r.kingVsMan && wk !== bk) return true;
     return false;
+  }
+
+  /** The exact score of the node from the tables, or INFINITE when they give none. */
+  private tbProbe(ply: number): number {
+    const b = this.boards[ply];
+    if (popcount(b[0] | b[2]) + popcount(b[1] | b[3]) > TB_MAX_PIECES) return INFINITE;
+    const code = this.tablebase!.probe(b[0], b[1], b[2], b[3], b[4], b[5], (this.turn0 + ply) & 1);
+    if (code < 0) return INFINITE;
+    const s = tbScore(code, ply, this.rules.noProgress ? this.noProgress[ply] : 0);
+    if (s === undefined) return INFINITE;
+    this.tbHits++;
+    return s;
   }
 
   private isRepetition(ply: number): boolean {
@@ -435,6 +469,13 @@ export class Searcher {
       if (alpha < -WIN + ply) alpha = -WIN + ply;
       if (beta > WIN - ply - 1) beta = WIN - ply - 1;
       if (alpha >= beta) return alpha;
+      if (this.tbOn) {
+        const s = this.tbProbe(ply);
+        if (s !== INFINITE) {
+          this.nodes++;
+          return s;
+        }
+      }
     }
     if (depth <= 0 || ply >= MAX_PLY - 8) return this.qsearch(ply, alpha, beta, 0);
     this.nodes++;
@@ -620,6 +661,10 @@ export class Searcher {
     if (ply > this.seldepth) this.seldepth = ply;
     const b = this.boards[ply];
     if (ply > 0 && this.ruleStatic && this.staticDraw(b)) return DRAW;
+    if (ply > 0 && this.tbOn) {
+      const s = this.tbProbe(ply);
+      if (s !== INFINITE) return s;
+    }
     const turn = (this.turn0 + ply) & 1;
     if (ply >= MAX_PLY - 1) return this.staticEval(ply);
     const l = this.lists[ply];
