@@ -1,0 +1,187 @@
+// The engine as the app sees it: a facade over the Web Worker of @dama/engine with a state
+// (idle | loading | computing | failed), limits as a discriminated union, and "the latest request
+// wins". A search is synchronous inside the worker, so a request that replaces a running one stops
+// it by ending that worker and starting a fresh one (the module is cached; this takes milliseconds).
+import type { EngineRequest, EngineResponse, Level, Limits, TbResult } from '@dama/engine';
+import type { Counters, DrawRules, Move } from '@dama/core';
+
+export type EngineState = 'idle' | 'loading' | 'computing' | 'failed';
+export type { Level, Limits };
+
+/** What to think about: the game from its start, as the worker rebuilds it through the rules. */
+export interface SearchAsk {
+  /** the game's first position */
+  fen: string;
+  /** the moves played since, in notation: ['c3-c4', 'f6-f5'] */
+  moves: string[];
+  drawRules: DrawRules;
+  counters?: Counters;
+  level: Level;
+  /** by default the level's own time */
+  limits?: Limits;
+  /** the weaker levels' noise seed, for variety between games */
+  seed?: number;
+}
+
+export interface SearchAnswer {
+  /** undefined when the side to move has no move */
+  move: Move | undefined;
+  notation: string;
+  /** centi-men from the side to move's point of view */
+  score: number;
+  depth: number;
+  /** the endgame tables' value for the side to move, when they know the position */
+  tb?: TbResult;
+}
+
+/**
+ * Where the endgame tables are served: `tb/` under the app's base (packages/engine/README.md). The
+ * worker fetches a class's file when a game first reaches its ending; the service worker keeps it.
+ */
+function tablebaseUrl(): string | undefined {
+  if (typeof location === 'undefined') return undefined;
+  return new URL(`${import.meta.env.BASE_URL}tb/`, location.href).href;
+}
+
+/** The worker, or anything that speaks like it (tests). */
+export interface WorkerLike {
+  postMessage(message: EngineRequest): void;
+  terminate(): void;
+  onmessage: ((e: MessageEvent<EngineResponse>) => void) | null;
+  onerror: ((e: ErrorEvent) => void) | null;
+}
+
+interface Pending {
+  id: number;
+  resolve: (a: SearchAnswer | undefined) => void;
+}
+
+export class EngineClient {
+  state: EngineState = 'idle';
+  private worker: WorkerLike | undefined;
+  private pending: Pending | undefined;
+  private nextId = 1;
+
+  constructor(
+    private readonly spawn: () => WorkerLike,
+    private readonly onChange: () => void = () => {},
+  ) {}
+
+  /**
+   * Search; resolves with the answer, or undefined when a newer request (or `stop`) replaced this
+   * one or the engine failed (then `state` is 'failed').
+   */
+  search(ask: SearchAsk): Promise<SearchAnswer | undefined> {
+    if (this.state === 'computing') this.stop();
+    const worker = this.ensureWorker();
+    if (!worker) return Promise.resolve(undefined);
+    const id = this.nextId++;
+    const request: EngineRequest = {
+      type: 'search',
+      id,
+      fen: ask.fen,
+      moves: ask.moves,
+      drawRules: ask.drawRules,
+      ...(ask.counters ? { counters: ask.counters } : {}),
+      level: ask.level,
+      ...(ask.limits ? { limits: ask.limits } : {}),
+      ...(ask.seed !== undefined ? { seed: ask.seed } : {}),
+    };
+    return new Promise((resolve) => {
+      this.pending = { id, resolve };
+      if (this.state !== 'loading') this.setState('computing');
+      worker.postMessage(request);
+    });
+  }
+
+  /** Stop the running search (its promise resolves undefined). */
+  stop(): void {
+    const p = this.pending;
+    this.pending = undefined;
+    if (p) {
+      p.resolve(undefined);
+      // The worker is busy until its limits end the search: replace it.
+      this.worker?.terminate();
+      this.worker = undefined;
+      if (this.state !== 'failed') this.setState('idle');
+    }
+  }
+
+  destroy(): void {
+    this.stop();
+    this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private ensureWorker(): WorkerLike | undefined {
+    if (this.state === 'failed') return undefined;
+    if (this.worker) return this.worker;
+    let w: WorkerLike;
+    try {
+      w = this.spawn();
+    } catch {
+      this.fail();
+      return undefined;
+    }
+    this.worker = w;
+    this.setState('loading');
+    w.onmessage = (e) => this.receive(w, e.data);
+    w.onerror = () => {
+      if (w === this.worker) this.fail();
+    };
+    w.postMessage({ type: 'init', ...(tablebaseUrl() ? { tablebaseUrl: tablebaseUrl() } : {}) });
+    return w;
+  }
+
+  private receive(from: WorkerLike, msg: EngineResponse): void {
+    if (from !== this.worker) return;
+    switch (msg.type) {
+      case 'ready':
+        if (this.state === 'loading') this.setState(this.pending ? 'computing' : 'idle');
+        break;
+      case 'info':
+        break;
+      case 'done': {
+        const p = this.pending;
+        if (!p || p.id !== msg.id) return;
+        this.pending = undefined;
+        this.setState('idle');
+        p.resolve(
+          msg.cancelled
+            ? undefined
+            : {
+                move: msg.move,
+                notation: msg.notation,
+                score: msg.score,
+                depth: msg.depth,
+                ...(msg.tb ? { tb: msg.tb } : {}),
+              },
+        );
+        break;
+      }
+      case 'error': {
+        const p = this.pending;
+        if (!p || p.id !== msg.id) return;
+        this.pending = undefined;
+        this.setState('idle');
+        p.resolve(undefined);
+        break;
+      }
+    }
+  }
+
+  private fail(): void {
+    const p = this.pending;
+    this.pending = undefined;
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.setState('failed');
+    p?.resolve(undefined);
+  }
+
+  private setState(s: EngineState): void {
+    if (this.state === s) return;
+    this.state = s;
+    this.onChange();
+  }
+}
