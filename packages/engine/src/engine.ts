@@ -9,10 +9,11 @@
  */
 import type { Game, Move, Position } from '@dama/core';
 import { LEVEL_SETTINGS } from './levels.ts';
-import { Searcher, type RootState } from './search.ts';
+import { Searcher, tbRulesHold, type RootState } from './search.ts';
+import { decodeValue, tbScore, type Tablebase } from './tablebase.ts';
 import { budget } from './timeman.ts';
 import { winDistance } from './types.ts';
-import type { Level, Limits, SearchInfo, SearchLine, SearchResult } from './types.ts';
+import type { Level, Limits, SearchInfo, SearchLine, SearchResult, TbResult } from './types.ts';
 import type { Weights } from './evaluate.ts';
 import { boardKeys } from './zobrist.ts';
 
@@ -26,16 +27,20 @@ export interface EngineOptions {
   /** Replace the level's evaluation noise (± centi-men). */
   noise?: number;
   stopSignal?: Int32Array;
+  /** Endgame tables (probed at the root and in the search). */
+  tablebase?: Tablebase;
 }
 
 export class Engine {
   private searcher: Searcher;
   private levelName: Level;
   private noiseOverride: number | undefined;
+  private tables: Tablebase | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.levelName = options.level ?? 'master';
     this.noiseOverride = options.noise;
+    this.tables = options.tablebase;
     this.searcher = new Searcher({
       hashMegabytes: options.hashMegabytes,
       weights: options.weights,
@@ -54,17 +59,48 @@ export class Engine {
     this.applyLevel();
   }
 
+  /**
+   * Give the engine endgame tables (or take them away with undefined). The levels that play by
+   * them (levels.ts) probe them in the search; every level reports the root's value.
+   */
+  setTablebase(tablebase: Tablebase | undefined): void {
+    this.tables = tablebase;
+    this.applyLevel();
+  }
+
+  get tablebase(): Tablebase | undefined {
+    return this.tables;
+  }
+
+  /** The tables' value of the game's position, when they know it and it holds for the game. */
+  tbResult(game: Game): TbResult | undefined {
+    const tb = this.tables;
+    if (!tb || game.isOver() || !tbRulesHold(game.drawRules)) return undefined;
+    const p = game.position;
+    const code = tb.probe(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex);
+    if (code < 0) return undefined;
+    const noProgress = game.drawRules.noProgress ? game.counters.noProgress : 0;
+    if (tbScore(code, 0, noProgress) === undefined) return undefined;
+    return decodeValue(code);
+  }
+
   setSeed(seed: number): void {
     this.searcher.seed = seed | 0;
   }
 
   private applyLevel(): void {
     this.searcher.noise = this.noiseOverride ?? LEVEL_SETTINGS[this.levelName].noise;
+    this.searcher.tablebase = LEVEL_SETTINGS[this.levelName].tablebase ? this.tables : undefined;
   }
 
   /** Forget what earlier searches learned (call between games for reproducible play). */
   newGame(): void {
     this.searcher.clear();
+  }
+
+  /** The shared stop flag value that stops the next searches (see `Searcher.stopAt`). */
+  set stopAt(value: number) {
+    this.searcher.stopAt = value;
   }
 
   /** Ask a running search to stop (see the module comment for when it is seen). */
@@ -86,6 +122,7 @@ export class Engine {
     const position = game.position;
     if (game.isOver()) return { move: undefined, score: 0, pv: [], depth: 0, nodes: 0, time: 0 };
     this.searcher.stopRequested = false;
+    const tb = this.tbResult(game);
     const start = performance.now();
     const best = this.searcher.run(root, {
       ...control,
@@ -99,6 +136,7 @@ export class Engine {
               time: Math.round(it.time),
               nps: it.time > 0 ? Math.round((it.nodes * 1000) / it.time) : 0,
               pv: pvMoves(position, it.pv),
+              ...(tb ? { tb } : {}),
             })
         : undefined,
     });
@@ -114,6 +152,7 @@ export class Engine {
       depth: this.searcher.completedDepth,
       nodes: this.searcher.nodes,
       time,
+      ...(tb ? { tb } : {}),
     };
   }
 

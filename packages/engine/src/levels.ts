@@ -1,9 +1,14 @@
 /**
- * The playing levels. Easy, Medium and Hard are the product's three; Master is for hints and the
- * strongest play. A level caps the search (depth and nodes) and adds evaluation noise, so the weaker
- * levels misjudge quiet positions and miss deeper combinations — they never play a random move, and
- * captures are compulsory anyway. The numbers were chosen by matches between neighbouring levels
- * (README.md, "Level ladder").
+ * The playing levels. Easy, Medium and Hard are opponents for people; Master is the engine at full
+ * strength (hints, analysis, and a fourth choice, "Usta"). No level is a depth cap: each one searches
+ * freely within a node budget (so it is deterministic and the same on a phone and a desktop) and the
+ * weaker ones add evaluation noise, so they misjudge quiet positions and miss deeper combinations but
+ * never play at random (captures are compulsory anyway). Hard searches 400 000 nodes (about 1 s on a
+ * phone, a few tenths on a desktop), Master thinks for 2.5 s.
+ *
+ * `thinkTime` is the human-feeling part: the host shows the reply no sooner than that (the web
+ * client waits out the rest), so even a move found in 20 ms arrives as if considered. The numbers
+ * were chosen by matches between neighbouring levels (README.md, "Level ladder").
  */
 import type { Level, Limits } from './types.ts';
 
@@ -16,13 +21,24 @@ export interface LevelSettings {
   noise: number;
   /** Default thinking time per move when the caller gives no limits (ms). */
   movetime: number;
+  /** The least time before the reply is shown (ms): the level's human-feeling pace. */
+  thinkTime: number;
+  /** Plays endings by the tables (when the host gave the engine some). */
+  tablebase: boolean;
 }
 
 export const LEVEL_SETTINGS: Readonly<Record<Level, Readonly<LevelSettings>>> = {
-  easy: { maxDepth: 2, maxNodes: 2_000, noise: 80, movetime: 300 },
-  medium: { maxDepth: 4, maxNodes: 20_000, noise: 30, movetime: 500 },
-  hard: { maxDepth: 7, maxNodes: 150_000, noise: 0, movetime: 1000 },
-  master: { maxDepth: 127, maxNodes: Number.MAX_SAFE_INTEGER, noise: 0, movetime: 3000 },
+  easy: { maxDepth: 127, maxNodes: 1_500, noise: 90, movetime: 1000, thinkTime: 700, tablebase: false },
+  medium: { maxDepth: 127, maxNodes: 15_000, noise: 35, movetime: 1000, thinkTime: 900, tablebase: false },
+  hard: { maxDepth: 127, maxNodes: 400_000, noise: 0, movetime: 1500, thinkTime: 1000, tablebase: true },
+  master: {
+    maxDepth: 127,
+    maxNodes: Number.MAX_SAFE_INTEGER,
+    noise: 0,
+    movetime: 2500,
+    thinkTime: 0,
+    tablebase: true,
+  },
 };
 
 /** The limits a level uses when the caller gives none. */

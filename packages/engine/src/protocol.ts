@@ -13,10 +13,20 @@
  *   stop | new-game | ping (→ pong) | quit
  *
  * Scores are in men (1.00 = one man) from the side to move's point of view; a won position adds
- * `win=N` (plies to the end, negative when losing). Times are in seconds. Moves use the full notation
- * (every landing square). `HubProtocol` itself is synchronous (`go` answers before the next line is
- * handled); `dama engine` runs it on a worker thread and sets the engine's shared stop flag when
- * `stop` arrives, so a running search ends at once.
+ * `win=N` (plies to the end, negative when losing); when the endgame tables know the position the
+ * line also says `tb=win plies=N`, `tb=loss plies=N` or `tb=draw`. Times are in seconds. Moves use
+ * the full notation (every landing square).
+ *
+ * A `pos` that is refused (bad FEN, illegal move) answers `error message=...` and leaves no position:
+ * a `go` then answers `error message=...` and no move, until a good `pos` or `new-game`. FENs may
+ * put men on rank 1 or 8, as `dama analyse` allows.
+ *
+ * `HubProtocol` itself is synchronous (`go` answers before the next line is handled); `dama engine`
+ * runs it on a worker thread. The `go` commands are numbered (1, 2, …) on both threads; `stop` writes
+ * into the shared stop flag the number of `go`s read so far, and the n-th search stops once the flag
+ * reaches n. So a `stop` ends the running search at once even when a `pos` and `go` follow in the
+ * same write, and never stops the search that follows it. `quit` or the end of the input ends the
+ * process at once, also during a search.
  */
 import { Game, makeNotation, parsePosition } from '@dama/core';
 import { Engine } from './engine.ts';
@@ -49,6 +59,9 @@ export function formatInfo(info: SearchInfo): string {
     `seldepth=${info.seldepth}`,
     `score=${(info.score / 100).toFixed(2)}`,
     ...(win !== undefined ? [`win=${win}`] : []),
+    ...(info.tb
+      ? [info.tb.result === 'draw' ? 'tb=draw' : `tb=${info.tb.result} plies=${info.tb.plies}`]
+      : []),
     `nodes=${info.nodes}`,
     `time=${(info.time / 1000).toFixed(3)}`,
     `nps=${info.nps}`,
@@ -58,7 +71,12 @@ export function formatInfo(info: SearchInfo): string {
 
 export class HubProtocol {
   readonly engine: Engine;
-  private game = new Game();
+  /** The position to think about; undefined after a `pos` that was refused. */
+  private game: Game | undefined = new Game();
+  /** Why there is no position (the refused `pos`'s error). */
+  private refused = '';
+  /** The number of `go` commands handled (the shared stop flag counts in these; see `dama engine`). */
+  private searches = 0;
   private limits: Limits | undefined;
   private write: (line: string) => void;
 
@@ -85,6 +103,7 @@ export class HubProtocol {
       case 'new-game':
         this.engine.newGame();
         this.game = new Game();
+        this.refused = '';
         break;
       case 'pos':
         this.position(args);
@@ -108,23 +127,24 @@ export class HubProtocol {
     return true;
   }
 
+  /** Set the position; a refused one leaves none, so that a following `go` cannot answer for another. */
   private position(args: Map<string, string>): void {
+    this.game = undefined;
+    const refuse = (message: string) => {
+      this.refused = message;
+      this.write(`error message=${quote(message)}`);
+    };
     const fen = args.get('fen');
     let game: Game;
     if (fen !== undefined && fen !== '') {
-      const pos = parsePosition(fen);
-      if (!pos.ok) {
-        this.write(`error message=${quote(pos.error.message)}`);
-        return;
-      }
+      // As `dama analyse`: composed positions with men on rank 1 or 8 are well defined.
+      const pos = parsePosition(fen, { allowEndRankMen: true });
+      if (!pos.ok) return refuse(pos.error.message);
       game = new Game(pos.value);
     } else game = new Game();
     for (const text of (args.get('moves') ?? '').split(/\s+/).filter((s) => s !== '')) {
       const r = game.playNotation(text);
-      if (!r.ok) {
-        this.write(`error message=${quote(r.error.message)}`);
-        return;
-      }
+      if (!r.ok) return refuse(`${text}: ${r.error.message}`);
     }
     this.game = game;
   }
@@ -145,6 +165,14 @@ export class HubProtocol {
   }
 
   private think(): void {
+    this.searches++;
+    this.engine.stopAt = this.searches;
+    if (this.game === undefined) {
+      this.write(
+        `error message=${quote(`No position to think about: the last pos was refused (${this.refused}).`)}`,
+      );
+      return;
+    }
     const r = this.engine.search(this.game, this.limits, (info) => this.write(formatInfo(info)));
     this.write(r.move ? `done move=${makeNotation(r.move)}` : 'done');
   }

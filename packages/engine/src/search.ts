@@ -26,6 +26,7 @@ import {
   type DrawRules,
 } from '@dama/core';
 import { DEFAULT_WEIGHTS, evaluate, type Weights } from './evaluate.ts';
+import { TB_MAX_PIECES, tbScore, type Tablebase } from './tablebase.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, fromTT, toTT, TranspositionTable } from './tt.ts';
 import { DRAW, INFINITE, MAX_PLY, WIN, WIN_BOUND } from './types.ts';
 import { boardKeys, KEY_A, KEY_B, SIDE_A, SIDE_B } from './zobrist.ts';
@@ -47,10 +48,12 @@ export interface SearchOptions {
   noise?: number;
   /** Seed of the noise, so that two games can differ and one game can be replayed. */
   seed?: number;
-  /** Shared stop flag (a SharedArrayBuffer view, when the host has one): non-zero stops the search. */
+  /** Shared stop flag (a SharedArrayBuffer view, when the host has one): see `Searcher.stopAt`. */
   stopSignal?: Int32Array;
   /** Disable pruning and reductions (for tests that compare against a plain alpha-beta). */
   plain?: boolean;
+  /** Endgame tables, probed at every node of up to four pieces (exact scores). */
+  tablebase?: Tablebase;
 }
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
@@ -93,6 +96,10 @@ export interface IterationInfo {
   pv: number[];
 }
 
+/** The tables hold under the default rules: one king each drawn, none of the optional rules. */
+export const tbRulesHold = (rules: DrawRules): boolean =>
+  rules.kingVsKing && !rules.onePieceEach && !rules.kingVsMan && !rules.kingsOnly;
+
 /** LMR reductions by depth and move number: `ln(depth) · ln(moveNumber) / divisor`, rounded. */
 export function lmrTable(divisor: number): Uint8Array {
   const t = new Uint8Array(64 * 64);
@@ -112,6 +119,9 @@ export class Searcher {
   seed: number;
   stopSignal: Int32Array | undefined;
   plain: boolean;
+  tablebase: Tablebase | undefined;
+  /** Nodes whose value came from the tables in the last `run`. */
+  tbHits = 0;
   /** Forward pruning at shallow depth (futility, move-count and static beta pruning). */
   shallowPruning = true;
   /** Late-move reductions (see `lmrTable`). */
@@ -130,6 +140,12 @@ export class Searcher {
   stopped = false;
   /** Set by the host to end the current search at the next check. */
   stopRequested = false;
+  /**
+   * The search stops when the shared stop flag reaches this value (1: any non-zero flag). A host
+   * that numbers its searches sets it to the search's number and writes into the flag the number of
+   * the last search to stop, so a stop meant for one search never stops the next (protocol.ts).
+   */
+  stopAt = 1;
 
   private stack = new PlyStack(MAX_PLY + 1);
   private lists: MoveList[] = this.stack.lists;
@@ -149,6 +165,8 @@ export class Searcher {
   private rootKeys = new Int32Array(2);
   private rules!: DrawRules;
   private ruleStatic = false;
+  /** The tables hold for this search's rules (the default ones; see tablebase.ts). */
+  private tbOn = false;
 
   private maxNodes = Infinity;
   private hardTime = Infinity;
@@ -165,6 +183,7 @@ export class Searcher {
     this.seed = options.seed ?? 0;
     this.stopSignal = options.stopSignal;
     this.plain = options.plain ?? false;
+    this.tablebase = options.tablebase;
     for (let i = 0; i <= MAX_PLY; i++) this.orders.push(new Int32Array(64));
   }
 
@@ -193,6 +212,8 @@ export class Searcher {
     this.hardTime = control.hardTime;
     this.rules = root.rules;
     this.ruleStatic = hasMaterialRule(root.rules);
+    this.tbOn = tbRulesHold(root.rules) && this.tablebase !== undefined;
+    this.tbHits = 0;
     this.tt.newSearch();
     this.killers.fill(0);
 
@@ -298,10 +319,23 @@ export class Searcher {
     if (this.nodes >= this.maxNodes) this.stopped = true;
     else if ((this.nodes & 1023) === 0) {
       if (this.stopRequested) this.stopped = true;
-      else if (this.stopSignal !== undefined && Atomics.load(this.stopSignal, 0) !== 0) this.stopped = true;
+      else if (this.stopSignal !== undefined && Atomics.load(this.stopSignal, 0) >= this.stopAt)
+        this.stopped = true;
       else if (this.hardTime < Infinity && performance.now() - this.start >= this.hardTime)
         this.stopped = true;
     }
+  }
+
+  /** The exact score of the node from the tables, or INFINITE when they give none. */
+  private tbProbe(ply: number): number {
+    const b = this.boards[ply];
+    if (popcount(b[0] | b[2]) + popcount(b[1] | b[3]) > TB_MAX_PIECES) return INFINITE;
+    const code = this.tablebase!.probe(b[0], b[1], b[2], b[3], b[4], b[5], (this.turn0 + ply) & 1);
+    if (code < 0) return INFINITE;
+    const s = tbScore(code, ply, this.rules.noProgress ? this.noProgress[ply] : 0);
+    if (s === undefined) return INFINITE;
+    this.tbHits++;
+    return s;
   }
 
   private isRepetition(ply: number): boolean {
@@ -430,6 +464,13 @@ export class Searcher {
       if (alpha < -WIN + ply) alpha = -WIN + ply;
       if (beta > WIN - ply - 1) beta = WIN - ply - 1;
       if (alpha >= beta) return alpha;
+      if (this.tbOn) {
+        const s = this.tbProbe(ply);
+        if (s !== INFINITE) {
+          this.nodes++;
+          return s;
+        }
+      }
     }
     if (depth <= 0 || ply >= MAX_PLY - 8) return this.qsearch(ply, alpha, beta, 0);
     this.nodes++;
@@ -618,6 +659,10 @@ export class Searcher {
     if (ply > this.seldepth) this.seldepth = ply;
     const b = this.boards[ply];
     if (ply > 0 && this.ruleStatic && materialDraw(b, this.rules) !== undefined) return DRAW;
+    if (ply > 0 && this.tbOn) {
+      const s = this.tbProbe(ply);
+      if (s !== INFINITE) return s;
+    }
     const turn = (this.turn0 + ply) & 1;
     if (ply >= MAX_PLY - 1) return this.staticEval(ply);
     const l = this.lists[ply];

@@ -13,10 +13,18 @@
  */
 import { Game, makeNotation, parsePosition, type Counters, type DrawRules, type Move } from '@dama/core';
 import { Engine } from './engine.ts';
-import type { Level, Limits, SearchInfo, SearchLine, SearchResult } from './types.ts';
+import { materialId, reachableMaterials, Tablebase, TB_MAX_PIECES, type Material } from './tablebase.ts';
+import { fetchTable } from './tbfetch.ts';
+import type { Level, Limits, SearchInfo, SearchLine, SearchResult, TbResult } from './types.ts';
 
 export type EngineRequest =
-  | { type: 'init'; stopBuffer?: SharedArrayBuffer; hashMegabytes?: number }
+  | {
+      type: 'init';
+      stopBuffer?: SharedArrayBuffer;
+      hashMegabytes?: number;
+      /** Where the endgame tables are (e.g. 'https://host/tb/'); without it the engine has none. */
+      tablebaseUrl?: string;
+    }
   | {
       type: 'search';
       id: number;
@@ -46,6 +54,8 @@ export type EngineResponse =
       time: number;
       nps: number;
       pv: string[];
+      /** The endgame tables' value of the position, when they know it. */
+      tb?: TbResult;
       /** With `multiPv` above 1: every line of this depth, best first. */
       lines?: LineText[];
     }
@@ -60,6 +70,8 @@ export type EngineResponse =
       nodes: number;
       time: number;
       pv: string[];
+      /** The endgame tables' value of the position, when they know it. */
+      tb?: TbResult;
       /** With `multiPv` above 1: the lines of the last completed depth, best first. */
       lines?: LineText[];
       cancelled: boolean;
@@ -90,24 +102,57 @@ const cancelled = (id: number): EngineResponse => ({
   cancelled: true,
 });
 
+/** Fetches one class's table (tbfetch.ts in the browser; tests pass their own). */
+export type TableLoader = (baseUrl: string, m: Material) => Promise<Uint8Array | undefined>;
+
+/** From this many pieces down, a search can reach the tables' positions: fetch them first. */
+const FETCH_FROM_PIECES = TB_MAX_PIECES + 2;
+
 export class EngineService {
   private engine: Engine;
   private pending: SearchRequest | undefined;
   private scheduled = false;
   private stopView: Int32Array | undefined;
+  private tablebase = new Tablebase();
+  private tablebaseUrl: string | undefined;
+  /** Classes asked for already (loaded or not on the server). */
+  private asked = new Set<number>();
 
   constructor(
     private post: (response: EngineResponse) => void,
     private schedule: (task: () => void) => void = (task) => setTimeout(task, 0),
+    private loadTable: TableLoader = fetchTable,
   ) {
     this.engine = new Engine();
+  }
+
+  /**
+   * The tables a search of `game` may need and that were not asked for yet: those its material can
+   * reach, once it has at most six pieces (lazily, so a game fetches nothing until its ending).
+   */
+  private tablesToFetch(game: Game): Material[] {
+    if (this.tablebaseUrl === undefined) return [];
+    const p = game.position;
+    const material = {
+      wm: p.count('white', 'man'),
+      wk: p.count('white', 'king'),
+      bm: p.count('black', 'man'),
+      bk: p.count('black', 'king'),
+    };
+    if (material.wm + material.wk + material.bm + material.bk > FETCH_FROM_PIECES) return [];
+    return reachableMaterials(material).filter((m) => !this.asked.has(materialId(m)));
   }
 
   receive(request: EngineRequest): void {
     switch (request.type) {
       case 'init':
         this.stopView = request.stopBuffer ? new Int32Array(request.stopBuffer) : undefined;
-        this.engine = new Engine({ hashMegabytes: request.hashMegabytes, stopSignal: this.stopView });
+        this.tablebaseUrl = request.tablebaseUrl;
+        this.engine = new Engine({
+          hashMegabytes: request.hashMegabytes,
+          stopSignal: this.stopView,
+          tablebase: this.tablebase,
+        });
         this.post({ type: 'ready' });
         break;
       case 'new-game':
@@ -129,12 +174,29 @@ export class EngineService {
   }
 
   private runPending(): void {
-    this.scheduled = false;
     const request = this.pending;
-    this.pending = undefined;
-    if (!request) return;
-    if (this.stopView) Atomics.store(this.stopView, 0, 0);
+    if (!request) {
+      this.scheduled = false;
+      return;
+    }
     const game = buildGame(request);
+    const fetches = typeof game === 'string' ? [] : this.tablesToFetch(game);
+    if (fetches.length > 0) {
+      // Fetch first (requests that arrive meanwhile replace this one), then run the newest.
+      for (const m of fetches) this.asked.add(materialId(m));
+      const base = this.tablebaseUrl!;
+      void Promise.all(
+        fetches.map((m) =>
+          this.loadTable(base, m).then((values) => {
+            if (values) this.tablebase.add(m, values);
+          }),
+        ),
+      ).then(() => this.schedule(() => this.runPending()));
+      return;
+    }
+    this.scheduled = false;
+    this.pending = undefined;
+    if (this.stopView) Atomics.store(this.stopView, 0, 0);
     if (typeof game === 'string') {
       this.post({ type: 'error', id: request.id, message: game });
       return;
@@ -152,6 +214,7 @@ export class EngineService {
         time: info.time,
         nps: info.nps,
         pv: info.pv.map(makeNotation),
+        ...(info.tb ? { tb: info.tb } : {}),
         ...(multi && info.lines ? { lines: lineTexts(info.lines) } : {}),
       });
     const r: SearchResult & { lines?: SearchLine[] } = multi
@@ -167,6 +230,7 @@ export class EngineService {
       nodes: r.nodes,
       time: r.time,
       pv: r.pv.map(makeNotation),
+      ...(r.tb ? { tb: r.tb } : {}),
       ...(multi && r.lines ? { lines: lineTexts(r.lines) } : {}),
       cancelled: false,
     });

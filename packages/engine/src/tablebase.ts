@@ -192,8 +192,16 @@ const scratchBoard = new Int32Array(6);
 export class Tablebase {
   private tables = new Map<number, Uint8Array>();
   private sizes = new Map<number, number[]>();
+  /** Classes the source was asked for and did not have. */
+  private missing = new Set<number>();
+  private source: TableSource | undefined;
   /** The largest piece count for which every class is loaded (0: none complete). */
   maxPieces = 0;
+
+  /** `source`, when given, is asked for a class the first time a probe needs it (e.g. a file read). */
+  constructor(source?: TableSource) {
+    this.source = source;
+  }
 
   add(m: Material, values: Uint8Array): void {
     if (!isTableMaterial(m)) throw new Error(`${materialName(m)} is not a tablebase class.`);
@@ -255,8 +263,18 @@ export class Tablebase {
     const bm = (turn === 0 ? b : w) - bk;
     if (wm === 0 && bm === 0 && wk === 1 && bk === 1) return TB_DRAW;
     const id = wm * 125 + wk * 25 + bm * 5 + bk;
-    const t = this.tables.get(id);
-    if (t === undefined) return -1;
+    let t = this.tables.get(id);
+    if (t === undefined) {
+      if (this.source === undefined || this.missing.has(id)) return -1;
+      const m = { wm, wk, bm, bk };
+      const values = this.source(m);
+      if (values === undefined) {
+        this.missing.add(id);
+        return -1;
+      }
+      this.add(m, values);
+      t = values;
+    }
     const i = tableIndex(wLo, wHi, bLo, bHi, kLo, kHi, this.sizes.get(id)!);
     return i < 0 ? -1 : t[i];
   }

@@ -157,6 +157,7 @@ export function solvePair(
   onProgress?.({ material: m, phase: 'start', plies: 0, settled: 0 });
 
   const list = new MoveList(128);
+  const cur = new Int32Array(6);
   const child = new Int32Array(6);
   const cur = new Int32Array(6);
   let settled = 0;
@@ -397,6 +398,7 @@ export function verifyClass(
   ];
   const n = m.wm + m.wk + m.bm + m.bk;
   const list = new MoveList(128);
+  const cur = new Int32Array(6);
   const child = new Int32Array(6);
   const cur = new Int32Array(6);
   const wrong: number[] = [];

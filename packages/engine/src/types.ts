@@ -33,6 +33,16 @@ export type Limits =
 export const LEVELS = ['easy', 'medium', 'hard', 'master'] as const;
 export type Level = (typeof LEVELS)[number];
 
+/**
+ * The endgame tables' value of the root for the side to move: the result with perfect play and the
+ * plies to the end (0 for a draw). Present only when the tables know the position and hold for the
+ * game's rules and no-progress counter (see tablebase.ts).
+ */
+export interface TbResult {
+  result: 'win' | 'loss' | 'draw';
+  plies: number;
+}
+
 /** One line of progress: sent after every completed iteration. */
 export interface SearchInfo {
   depth: number;
@@ -44,6 +54,7 @@ export interface SearchInfo {
   time: number;
   nps: number;
   pv: Move[];
+  tb?: TbResult;
 }
 
 /** One line of a multi-PV search: a root move, its score and its principal variation (starting with it). */
@@ -61,4 +72,5 @@ export interface SearchResult {
   depth: number;
   nodes: number;
   time: number;
+  tb?: TbResult;
 }

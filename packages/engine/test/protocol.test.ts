@@ -41,3 +41,28 @@ describe('protocol', () => {
     expect(session(['pos fen=nonsense'])[0]).toMatch(/^error message=/);
   });
 });
+
+describe('protocol: a refused position', () => {
+  it('leaves no position: go answers an error and no move, until a good pos', () => {
+    const out = session(['pos fen=W:Wd4:Bd5', 'level depth=2', 'pos fen=W:Wz9:Bd5', 'go think']);
+    expect(out).toHaveLength(2);
+    expect(out[0]).toMatch(/^error message="/);
+    expect(out[1]).toMatch(/^error message="No position/);
+    expect(out.some((l) => l.startsWith('done'))).toBe(false);
+    const again = session([
+      'pos moves="c3-c4 c3-c4"',
+      'go think',
+      'pos fen=W:Wd4:Bd5',
+      'level depth=2',
+      'go think',
+    ]);
+    expect(again[0]).toMatch(/^error message=/);
+    expect(again[1]).toMatch(/^error message="No position/);
+    expect(again.at(-1)).toBe('done move=d4xd6');
+  });
+
+  it('accepts men on rank 1 or 8 as the CLI does', () => {
+    const out = session(['pos fen=W:Wb6:Bb7,d8', 'level depth=2', 'go think']);
+    expect(out.at(-1)).toBe('done move=b6xb8');
+  });
+});

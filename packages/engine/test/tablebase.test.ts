@@ -1,4 +1,16 @@
-import { applyMove, generateMoves, MoveList, parsePosition, popcount, Position, unwrap } from '@dama/core';
+import {
+  applyMove,
+  Game,
+  generateMoves,
+  MoveList,
+  parsePosition,
+  popcount,
+  Position,
+  unwrap,
+  type Move,
+} from '@dama/core';
+import { Engine } from '../src/engine.ts';
+import { makeRng, randomPosition } from '../src/testing.ts';
 import { describe, expect, it } from 'vitest';
 import {
   decodeTable,
@@ -19,23 +31,25 @@ const tb = buildTablebase(3);
 /**
  * A deliberately simple solver for up to three pieces, sharing nothing with the tablebase but the
  * rules' move generator: every position with both sides to move is a node of an explicit graph, keyed
- * by its pieces in square order; values are found by sweeping the unsettled nodes once per distance
- * (won in n: a successor lost in n − 1; lost in n: every successor won), and what never settles is a
- * draw. No flipping, no index, no un-moves.
+ * by its pieces in square order; values are found by sweeping once per distance over the nodes with a
+ * successor settled in the sweep before (won in n: a successor lost in n − 1; lost in n: every
+ * successor won), and what never settles is a draw. No flipping, no index, no un-moves.
  */
 function simpleSolve(): { value: Int16Array; boards: Int32Array } {
   const ids = new Int32Array(1 << 25).fill(-1);
   // A node key: up to three (square · 4 + kind + 1) bytes in square order, then the side to move.
   const keyOf = (b: ArrayLike<number>, turn: number): number => {
     let k = 0;
-    for (let sq = 0; sq < 64; sq++) {
-      const lo = sq < 32;
-      const bit = lo ? 1 << sq : 1 << (sq - 32);
-      const w = ((lo ? b[0] : b[1]) & bit) !== 0;
-      const bl = ((lo ? b[2] : b[3]) & bit) !== 0;
-      if (!w && !bl) continue;
-      const king = ((lo ? b[4] : b[5]) & bit) !== 0;
-      k = k * 256 + sq * 4 + (bl ? 1 : 0) + (king ? 2 : 0) + 1;
+    for (let half = 0; half < 2; half++) {
+      let occ = b[half] | b[2 + half];
+      while (occ !== 0) {
+        const bit = occ & -occ;
+        occ ^= bit;
+        const sq = 31 - Math.clz32(bit) + 32 * half;
+        const black = (b[2 + half] & bit) !== 0;
+        const king = (b[4 + half] & bit) !== 0;
+        k = k * 256 + sq * 4 + (black ? 1 : 0) + (king ? 2 : 0) + 1;
+      }
     }
     return k * 2 + turn;
   };
@@ -90,15 +104,15 @@ function simpleSolve(): { value: Int16Array; boards: Int32Array } {
     start[v] = edges;
     const o = v * 7;
     const turn = board[o + 6];
-    const b = board.subarray(o, o + 6);
-    generateMoves(b, turn, list);
+    const here = board.subarray(o, o + 6);
+    generateMoves(here, turn, list);
     if (edges + list.count > succ.length) {
       const grown = new Int32Array(succ.length * 2);
       grown.set(succ);
       succ = grown;
     }
     for (let j = 0; j < list.count; j++) {
-      applyMove(b, turn, list, j, c);
+      applyMove(here, turn, list, j, c);
       const white = popcount(c[0]) + popcount(c[1]);
       const black = popcount(c[2]) + popcount(c[3]);
       const kings = popcount(c[4]) + popcount(c[5]);
@@ -108,17 +122,33 @@ function simpleSolve(): { value: Int16Array; boards: Int32Array } {
     }
   }
   start[count] = edges;
+  // Predecessor lists, so that a sweep looks only at nodes with a successor settled in the last one.
+  const rstart = new Int32Array(count + 1);
+  for (let e = 0; e < edges; e++) if (succ[e] >= 0) rstart[succ[e] + 1]++;
+  for (let v = 0; v < count; v++) rstart[v + 1] += rstart[v];
+  const pred = new Int32Array(rstart[count]);
+  const fill = rstart.slice(0, count);
+  for (let v = 0; v < count; v++)
+    for (let e = start[v]; e < start[v + 1]; e++) if (succ[e] >= 0) pred[fill[succ[e]]++] = v;
   // value: -1 unsettled, else plies to the end (odd: the side to move wins).
   const value = new Int16Array(count).fill(-1);
-  let open: number[] = [];
+  const seen = new Int32Array(count).fill(-1);
+  let last: number[] = [];
+  let candidates: number[] = [];
   for (let v = 0; v < count; v++) {
-    if (start[v] === start[v + 1]) value[v] = 0;
-    else open.push(v);
+    if (start[v] === start[v + 1]) {
+      value[v] = 0;
+      last.push(v);
+    }
+    // A successor without pieces to move (lost at 0) settles its predecessors in the first sweep.
+    for (let e = start[v]; e < start[v + 1]; e++) if (succ[e] === -1) candidates.push(v);
   }
-  for (let d = 1; open.length > 0; d++) {
+  for (let d = 1; last.length > 0 || candidates.length > 0; d++) {
+    for (const u of last) for (let e = rstart[u]; e < rstart[u + 1]; e++) candidates.push(pred[e]);
     const settled: number[] = [];
-    const rest: number[] = [];
-    for (const v of open) {
+    for (const v of candidates) {
+      if (value[v] >= 0 || seen[v] === d) continue;
+      seen[v] = d;
       let allWon = true;
       let won = false;
       for (let e = start[v]; e < start[v + 1]; e++) {
@@ -128,11 +158,10 @@ function simpleSolve(): { value: Int16Array; boards: Int32Array } {
         if (x < 0 || x % 2 === 0) allWon = false;
       }
       if (won || allWon) settled.push(v);
-      else rest.push(v);
     }
-    if (settled.length === 0) break;
     for (const v of settled) value[v] = d;
-    open = rest;
+    last = settled;
+    candidates = [];
   }
   return { value, boards: board };
 }
@@ -247,3 +276,107 @@ describe('tablebase', () => {
 });
 
 const tbCodeOf = (plies: number) => plies + 1;
+
+/** Three-piece material with long wins: two men against a man, man and king against a man or a king. */
+const MIXES: [[number, number], [number, number]][] = [
+  [
+    [2, 1],
+    [0, 0],
+  ],
+  [
+    [1, 1],
+    [1, 0],
+  ],
+  [
+    [1, 0],
+    [1, 1],
+  ],
+];
+
+describe('tablebase in the search', () => {
+  const probe = (p: Position) => tb.probe(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex);
+  /** The defender's move by the table: the loss that lasts longest (or any draw or win, if one exists). */
+  const resist = (p: Position): Move => {
+    let best: Move | undefined;
+    let bestKey = -Infinity;
+    for (const m of p.legalMoves()) {
+      const v = decodeValue(probe(p.play(m)));
+      const key = v.result === 'loss' ? 1000 : v.result === 'draw' ? 500 : v.plies;
+      if (key > bestKey) {
+        bestKey = key;
+        best = m;
+      }
+    }
+    return best!;
+  };
+
+  it(
+    'wins won endings in exactly the tables’ number of plies against the longest defence',
+    { timeout: 120_000 },
+    () => {
+      const rng = makeRng(11);
+      let played = 0;
+      for (let attempt = 0; attempt < 4000 && played < 40; attempt++) {
+        const [men, kings] = MIXES[attempt % MIXES.length];
+        const pos = randomPosition(rng, men, kings, 'white');
+        const v = decodeValue(probe(pos));
+        if (v.result !== 'win' || v.plies < 5) continue;
+        played++;
+        const game = new Game(pos);
+        const engine = new Engine({ level: 'master', tablebase: tb, hashMegabytes: 1 });
+        expect(engine.search(game, { nodes: 5000 }).tb).toEqual(v);
+        let plies = 0;
+        while (!game.isOver() && plies < 200) {
+          const move =
+            game.position.turn === 'white'
+              ? engine.search(game, { nodes: 5000 }).move!
+              : resist(game.position);
+          unwrap(game.play(move));
+          plies++;
+        }
+        expect(game.outcome()?.winner).toBe('white');
+        expect(plies).toBe(v.plies);
+      }
+      expect(played).toBe(40);
+    },
+  );
+
+  it('holds drawn endings and resists lost ones longest', { timeout: 120_000 }, () => {
+    const rng = makeRng(12);
+    let draws = 0;
+    let losses = 0;
+    for (let attempt = 0; attempt < 4000 && (draws < 20 || losses < 20); attempt++) {
+      const pos = randomPosition(rng, [1, 1 + Math.floor(rng() * 2)], [0, 0], 'white');
+      const v = decodeValue(probe(pos));
+      if (v.result === 'win') continue;
+      if (v.result === 'draw' ? draws >= 20 : losses >= 20) continue;
+      const game = new Game(pos);
+      const engine = new Engine({ level: 'master', tablebase: tb, hashMegabytes: 1 });
+      const move = engine.search(game, { nodes: 5000 }).move!;
+      const after = decodeValue(probe(pos.play(move)));
+      if (v.result === 'draw') {
+        draws++;
+        expect(after.result).toBe('draw');
+      } else {
+        losses++;
+        expect(after).toEqual({ result: 'win', plies: v.plies - 1 });
+      }
+    }
+    expect(draws).toBe(20);
+    expect(losses).toBe(20);
+  });
+
+  it('plays by the tables only under the rules they were built for', () => {
+    const pos = unwrap(parsePosition('B:Wc3:Bd7,Kh8'));
+    const engine = new Engine({ level: 'master', tablebase: tb });
+    expect(engine.search(new Game(pos), { depth: 2 }).tb).toEqual({ result: 'win', plies: 9 });
+    expect(engine.search(new Game(pos, { drawRules: { kingVsMan: true } }), { depth: 2 }).tb).toBeUndefined();
+    // 44 plies without progress already: a win in 9 could run into the 50-ply limit.
+    const late = new Game(pos, { counters: { noProgress: 44, kingsOnly: 0 } });
+    expect(engine.search(late, { depth: 2 }).tb).toBeUndefined();
+    expect(new Engine({ level: 'easy', tablebase: tb }).search(new Game(pos), { depth: 1 }).tb).toEqual({
+      result: 'win',
+      plies: 9,
+    });
+  });
+});

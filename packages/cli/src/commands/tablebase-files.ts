@@ -54,3 +54,18 @@ export function loadTablebase(dir: string, max = 4, tb = new Tablebase()): Table
   }
   return tb;
 }
+
+/**
+ * Tables read from `dir` when a search first needs them (missing files are simply not used; a damaged
+ * one is reported once on standard error and not used).
+ */
+export function fileTablebase(dir: string): Tablebase {
+  return new Tablebase((m) => {
+    try {
+      return readTable(dir, m);
+    } catch (e) {
+      process.stderr.write(`dama: ${(e as Error).message}\n`);
+      return undefined;
+    }
+  });
+}

@@ -9,6 +9,7 @@ import {
   materialName,
   tableMaterials,
   TB_MAX_PIECES,
+  verifyClass,
   type ClassStats,
   type Material,
 } from '@dama/engine';
@@ -17,7 +18,7 @@ import { positionArg } from './position.ts';
 import { loadTablebase, readTable, tablebaseDir } from './tablebase-files.ts';
 
 const USAGE =
-  'usage: dama tablebase build [--max 4] [--out DIR] [--threads N] | dama tablebase probe FEN [--tb DIR]';
+  'usage: dama tablebase build [--max 4] [--out DIR] [--threads N] | probe FEN [--tb DIR] | verify [--tb DIR]';
 
 /**
  * `dama tablebase build [--max 4] [--out DIR] [--threads N]`: solve every class up to `--max` pieces
@@ -25,11 +26,15 @@ const USAGE =
  * Pairs of one tier (same pieces and men) are independent and are solved on worker threads.
  *
  * `dama tablebase probe FEN [--tb DIR]`: the table's value of a position.
+ *
+ * `dama tablebase verify [--tb DIR]`: check every position of every class file against its
+ * successors (`verifyClass`); exits with 1 when any disagrees.
  */
 export async function tablebaseCommand(argv: string[]): Promise<void> {
   const [sub, ...rest] = argv;
   if (sub === 'build') return build(rest);
   if (sub === 'probe') return probe(rest);
+  if (sub === 'verify') return verify(rest);
   throw new UsageError(USAGE);
 }
 
@@ -52,6 +57,29 @@ function probe(argv: string[]): void {
   }
   const v = decodeValue(code);
   process.stdout.write(v.result === 'draw' ? 'draw\n' : `${v.result} in ${v.plies} plies\n`);
+}
+
+function verify(argv: string[]): void {
+  const args = parseArgs(argv);
+  checkOptions(args, ['tb']);
+  if (args.positional.length > 0) throw new UsageError(USAGE);
+  const tb = loadTablebase(tablebaseDir(args.options.get('tb')));
+  const start = performance.now();
+  let checked = 0;
+  let wrong = 0;
+  for (const m of tableMaterials()) {
+    if (!tb.has(m)) continue;
+    const r = verifyClass(m, tb);
+    checked += r.checked;
+    wrong += r.mismatches;
+    process.stdout.write(
+      `${materialName(m)} checked=${r.checked} mismatches=${r.mismatches}${r.wrong.length > 0 ? ` first=${r.wrong.join(',')}` : ''}\n`,
+    );
+  }
+  process.stdout.write(
+    `verified ${checked} positions of ${tb.size} classes: ${wrong} mismatches (${((performance.now() - start) / 1000).toFixed(1)} s)\n`,
+  );
+  if (wrong > 0) process.exitCode = 1;
 }
 
 function line(s: ClassStats, raw: number, bytes: number, seconds?: number): string {

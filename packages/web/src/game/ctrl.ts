@@ -404,7 +404,7 @@ export class GameCtrl {
         plies: this.game.plies,
         pieces: this.game.position.count('white') + this.game.position.count('black'),
         computerScore: -a.score,
-        computerTb: flipTb(a.tb),
+        computerTb: flipTb(a.tb?.result),
       });
       if (accepts) {
         this.notice = undefined;

@@ -2,7 +2,7 @@
 // (idle | loading | computing | failed), limits as a discriminated union, and "the latest request
 // wins". A search is synchronous inside the worker, so a request that replaces a running one stops
 // it by ending that worker and starting a fresh one (the module is cached; this takes milliseconds).
-import type { EngineRequest, EngineResponse, Level, Limits } from '@dama/engine';
+import type { EngineRequest, EngineResponse, Level, Limits, TbResult } from '@dama/engine';
 import type { Counters, DrawRules, Move } from '@dama/core';
 
 export type EngineState = 'idle' | 'loading' | 'computing' | 'failed';
@@ -30,11 +30,21 @@ export interface SearchAnswer {
   /** centi-men from the side to move's point of view */
   score: number;
   depth: number;
-  /** the tablebase's verdict for the side to move, when the engine reports one (a few pieces left) */
-  tb?: TbVerdict;
+  /** the endgame tables' value for the side to move, when they know the position */
+  tb?: TbResult;
 }
 
-export type TbVerdict = 'win' | 'draw' | 'loss';
+/**
+ * Where the endgame tables are served: `tb/` under the app's base (packages/engine/README.md). The
+ * worker fetches a class's file when a game first reaches its ending; the service worker keeps it.
+ */
+function tablebaseUrl(): string | undefined {
+  if (typeof location === 'undefined') return undefined;
+  return new URL(`${import.meta.env.BASE_URL}tb/`, location.href).href;
+}
+
+/** the tablebase's verdict alone, for the side to move */
+export type TbVerdict = TbResult['result'];
 
 /** The worker, or anything that speaks like it (tests). */
 export interface WorkerLike {
@@ -122,7 +132,7 @@ export class EngineClient {
     w.onerror = () => {
       if (w === this.worker) this.fail();
     };
-    w.postMessage({ type: 'init' });
+    w.postMessage({ type: 'init', ...(tablebaseUrl() ? { tablebaseUrl: tablebaseUrl() } : {}) });
     return w;
   }
 
@@ -147,7 +157,7 @@ export class EngineClient {
                 notation: msg.notation,
                 score: msg.score,
                 depth: msg.depth,
-                ...tbOf(msg),
+                ...(msg.tb ? { tb: msg.tb } : {}),
               },
         );
         break;
@@ -180,7 +190,3 @@ export class EngineClient {
 }
 
 /** The tablebase verdict of an answer, if the engine sent one (`tb` on its result). */
-function tbOf(msg: object): { tb?: TbVerdict } {
-  const tb = (msg as { tb?: unknown }).tb;
-  return tb === 'win' || tb === 'draw' || tb === 'loss' ? { tb } : {};
-}
