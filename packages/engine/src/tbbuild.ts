@@ -159,7 +159,6 @@ export function solvePair(
   const list = new MoveList(128);
   const cur = new Int32Array(6);
   const child = new Int32Array(6);
-  const cur = new Int32Array(6);
   let settled = 0;
   let latest = 0;
   for (const s of state) {
@@ -400,7 +399,6 @@ export function verifyClass(
   const list = new MoveList(128);
   const cur = new Int32Array(6);
   const child = new Int32Array(6);
-  const cur = new Int32Array(6);
   const wrong: number[] = [];
   let checked = 0;
   let mismatches = 0;

@@ -174,7 +174,7 @@ describe('GameCtrl against the computer', () => {
 
     const c = setupCtrl({}, new Game(unwrap(parsePosition('W:Wa2,Kd4:Bh7,Kh8'))));
     c.engine.score = -400;
-    c.engine.tb = 'draw'; // the tablebase outranks the search, in the opening too
+    c.engine.tb = { result: 'draw', plies: 0 }; // the tablebase outranks the search, in the opening too
     c.ctrl.offerDraw();
     c.ctrl.acceptDraw();
     await c.engine.answer();
@@ -182,7 +182,7 @@ describe('GameCtrl against the computer', () => {
 
     const d = setupCtrl({}, new Game(unwrap(parsePosition('W:Wa2,Kd4:Bh7,Kh8'))));
     d.engine.score = 0;
-    d.engine.tb = 'loss'; // the human is lost: the computer wins
+    d.engine.tb = { result: 'loss', plies: 12 }; // the human is lost: the computer wins
     d.ctrl.offerDraw();
     d.ctrl.acceptDraw();
     await d.engine.answer();
