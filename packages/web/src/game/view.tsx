@@ -171,6 +171,9 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
         <button type="button" class="btn" onClick={() => ctrl.openExport()}>
           {t.exportPdn}
         </button>
+        <a class="btn" href={`#/analysis?record=${encodeURIComponent(g.id)}`} data-testid="analyse-game">
+          {t.analyse}
+        </a>
       </div>
     </section>
   );

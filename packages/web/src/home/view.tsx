@@ -116,6 +116,13 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
           <small>{t.twoPlayersNote}</small>
         </span>
       </button>
+      <a class="card" href="#/online" data-testid="online-card">
+        <span class="card-icon">{icons.people()}</span>
+        <span class="card-text">
+          <strong>{t.online}</strong>
+          <small>{t.onlineNote}</small>
+        </span>
+      </a>
       <a class="card" href="#/puzzle">
         <span class="card-icon">{icons.puzzle()}</span>
         <span class="card-text">
