@@ -8,6 +8,7 @@ const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
 const OUT = process.env.OUT_DIR ?? '/tmp/dama-web-shots';
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
+  { name: 'landscape', width: 844, height: 390 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 

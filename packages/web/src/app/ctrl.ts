@@ -224,6 +224,7 @@ export class AppCtrl {
       persist: (current: SavedGame | undefined, finished?: GameRecord) => this.persist(current, finished),
       announce: (text: string) => this.announce(text),
       fastEngine: this.deps.fastEngine,
+      wait: (ms: number) => new Promise<void>((done) => setTimeout(done, ms)),
     };
   }
 

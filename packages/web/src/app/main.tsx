@@ -49,7 +49,7 @@ if (
     fen,
     vs,
     params.get('color') === 'black' ? 'black' : 'white',
-    level === 'medium' || level === 'hard' ? level : 'easy',
+    level === 'medium' || level === 'hard' || level === 'master' ? level : 'easy',
   )
 )
   ctrl.go(parseRoute(location.hash));

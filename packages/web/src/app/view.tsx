@@ -1,7 +1,6 @@
 // The router's view: the frame around every screen: header, calm notices, the update prompt, the screen-reader line.
 import type { JSX } from 'preact';
 import type { AppCtrl } from './ctrl.ts';
-import { capitalize } from '../lib/i18n/index.ts';
 import { gameView } from '../game/view.tsx';
 import { homeView } from '../home/view.tsx';
 import { AnalysisRoute } from './analysis-route.tsx';
@@ -30,9 +29,7 @@ function title(ctrl: AppCtrl): string {
     case 'game': {
       const g = ctrl.game;
       if (!g) return t.appName;
-      return g.vsComputer
-        ? capitalize(t.vsComputer(t[`level_${g.setup.level}`]), ctrl.lang)
-        : t.twoPlayerGame;
+      return g.vsComputer ? t.gameTitleVsComputer(t[`level_${g.setup.level}`]) : t.twoPlayerGame;
     }
     default:
       return t.appName;

@@ -5,7 +5,7 @@ import { en } from '../lib/i18n/en.ts';
 import { defaultSettings } from '../lib/settings.ts';
 import type { GameRecord, SavedGame } from '../lib/record.ts';
 import { defaultSetup, type GameSetup } from '../lib/setup.ts';
-import { GameCtrl, resultLine, type GameEnv } from './ctrl.ts';
+import { GameCtrl, REPLY_PACE_MS, resultLine, type GameEnv } from './ctrl.ts';
 import type { Board, BoardConfig } from '@dama/board';
 
 /** An engine that answers when told to, with the first legal move and a chosen score. */
@@ -47,7 +47,12 @@ class FakeEngine {
   }
 }
 
-function setupCtrl(setup: Partial<GameSetup> = {}, game?: Game, settings = defaultSettings('en')) {
+function setupCtrl(
+  setup: Partial<GameSetup> = {},
+  game?: Game,
+  settings = defaultSettings('en'),
+  wait?: (ms: number) => Promise<void>,
+) {
   const engine = new FakeEngine();
   let now = 1000;
   const persisted: { current: SavedGame | undefined; finished?: GameRecord }[] = [];
@@ -63,6 +68,7 @@ function setupCtrl(setup: Partial<GameSetup> = {}, game?: Game, settings = defau
     persist: (current, finished) => persisted.push({ current, ...(finished ? { finished } : {}) }),
     announce: (t) => said.push(t),
     fastEngine: false,
+    ...(wait ? { wait } : {}),
   };
   const ctrl = new GameCtrl(env, { setup: { ...defaultSetup(), ...setup }, ...(game ? { game } : {}) });
   return { ctrl, engine, persisted, said, advance: (ms: number) => (now += ms) };
@@ -111,6 +117,35 @@ describe('GameCtrl against the computer', () => {
     expect(ctrl.game.plies).toBe(1);
     expect(ctrl.canUndo()).toBe(false);
     expect(ctrl.orientation()).toBe('black');
+  });
+
+  it('the computer replies at a human pace by level, with the thinking sign; or at once when asked', async () => {
+    const waits: number[] = [];
+    let go: () => void = () => {};
+    const wait = (ms: number) => {
+      waits.push(ms);
+      return new Promise<void>((r) => (go = r));
+    };
+    const { ctrl, engine } = setupCtrl({ level: 'hard' }, undefined, defaultSettings('en'), wait);
+    ctrl.userMove(path('c3', 'c4'));
+    await engine.answer();
+    expect(waits).toHaveLength(1);
+    // random() is 0.5 in these tests: the level's pace itself
+    expect(waits[0]).toBe(REPLY_PACE_MS.hard);
+    expect(ctrl.game.plies).toBe(1);
+    expect(ctrl.engineThinking).toBe(true);
+    go();
+    await Promise.resolve();
+    expect(ctrl.game.plies).toBe(2);
+    expect(ctrl.engineThinking).toBe(false);
+    expect(REPLY_PACE_MS.easy).toBeGreaterThanOrEqual(400);
+    expect(REPLY_PACE_MS.master).toBeLessThanOrEqual(1500);
+
+    const fast = setupCtrl({}, undefined, { ...defaultSettings('en'), fastReplies: true }, wait);
+    fast.ctrl.userMove(path('c3', 'c4'));
+    await fast.engine.answer();
+    expect(waits).toHaveLength(1);
+    expect(fast.ctrl.game.plies).toBe(2);
   });
 
   it('hint: the master move as arrows, not played', async () => {

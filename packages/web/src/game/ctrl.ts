@@ -30,7 +30,17 @@ export interface GameEnv {
   announce(text: string): void;
   /** answer at tiny limits (browser tests) */
   fastEngine: boolean;
+  /** wait so long (the computer's human pace); absent: no waiting (unit tests) */
+  wait?: (ms: number) => Promise<void>;
 }
+
+/** The computer's pace: milliseconds from the player's move to its reply, at least, by level. */
+export const REPLY_PACE_MS: Record<GameSetup['level'], number> = {
+  easy: 400,
+  medium: 700,
+  hard: 1000,
+  master: 1300,
+};
 
 export interface GameInit {
   setup: GameSetup;
@@ -265,6 +275,8 @@ export class GameCtrl {
     const tc = this.setup.time;
     if (tc.kind === 'clock')
       return { clock: this.time.left(this.turn, this.env.now()), increment: tc.increment * 1000 };
+    // the master would think 3 s; at the table it answers within the human pace
+    if (kind === 'reply' && this.setup.level === 'master') return { movetime: 1300 };
     return undefined; // the level's own time
   }
 
@@ -298,11 +310,29 @@ export class GameCtrl {
       this.notice = this.env.trans().engineFailed;
       return;
     }
-    void asked.then((a) => {
+    const started = this.env.now();
+    void asked.then(async (a) => {
       if (!a && this.env.engine?.state === 'failed') this.notice = this.env.trans().engineFailed;
       if (!a || this.game.plies !== plies) return this.env.redraw();
+      const rest = this.paceMs() - (this.env.now() - started);
+      if (rest > 0 && this.env.wait) {
+        // a human beat: the thinking sign stays until the reply
+        const token = this.token;
+        this.task = 'reply';
+        this.env.redraw();
+        await this.env.wait(rest);
+        if (token !== this.token || this.destroyed || this.game.plies !== plies) return;
+        this.task = undefined;
+      }
       this.playEngineMove(a);
     });
+  }
+
+  /** How long the computer takes at least: its level's pace, with a little variation; none when fast. */
+  private paceMs(): number {
+    if (this.env.fastEngine || this.env.settings().fastReplies) return 0;
+    const base = REPLY_PACE_MS[this.setup.level];
+    return Math.round(base * (0.85 + 0.3 * this.env.random()));
   }
 
   private playEngineMove(a: SearchAnswer): void {

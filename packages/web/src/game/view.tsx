@@ -27,14 +27,16 @@ function strip(ctrl: AppCtrl, g: GameCtrl, color: Color, where: 'top' | 'bottom'
   const left = time.left(color, now);
   const low = showTime && active && time.isLow(color, now);
   const pos = g.game.positionAt(g.viewPly ?? g.game.plies);
-  const taken = 16 - pos.count(color === 'white' ? 'black' : 'white');
+  // the material balance: how many pieces this side is ahead (kings counted as pieces)
+  const ahead = pos.count(color) - pos.count(color === 'white' ? 'black' : 'white');
   return (
     <div class={`strip ${where}${active ? ' active' : ''}`} data-color={color}>
       <span class={`dot ${color}`} aria-hidden="true" />
       <span class="name">{playerName(ctrl, g, color)}</span>
-      {taken > 0 ? (
-        <span class="taken" title={`${taken}`}>
-          +{taken}
+      {ahead > 0 ? (
+        <span class="taken" title={t.materialAhead(ahead)} data-testid={`balance-${color}`}>
+          +{ahead}
+          <span class="sr-only">{t.materialAhead(ahead)}</span>
         </span>
       ) : null}
       {active && !g.isHuman(color) && g.engineThinking ? (
@@ -156,6 +158,9 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
     >
       <h2>{resultTitle(t, o, human)}</h2>
       <p>{capitalize(t[reasonKey(o.reason)] as string, ctrl.lang)}</p>
+      <p class="muted" data-testid="captures">
+        {t.capturesAfter(16 - g.game.position.count('black'), 16 - g.game.position.count('white'))}
+      </p>
       <div class="actions">
         <button type="button" class="btn primary" onClick={() => ctrl.rematch()}>
           {t.rematch}

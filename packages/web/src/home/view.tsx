@@ -41,7 +41,7 @@ function sheet(ctrl: HomeCtrl, mode: Mode): JSX.Element {
             radios(
               'level',
               t.level,
-              PLAY_LEVELS.map((l) => ({ value: l, label: t[`level_${l}`] })),
+              PLAY_LEVELS.map((l) => ({ value: l, label: t[`level_${l}`], detail: t[`levelNote_${l}`] })),
               d.level,
               (level) => ctrl.setDraft({ level }),
             ),

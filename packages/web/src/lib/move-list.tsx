@@ -16,16 +16,17 @@ export function moveSection(
 ): JSX.Element {
   const notes = game.notation();
   const blackFirst = game.initial.turn === 'black';
-  const rows: JSX.Element[] = [];
+  // a move number is kept on one line with the move after it (and the reply), never left alone at a line end
+  const rows: JSX.Element[][] = [];
   notes.forEach((n, i) => {
     const ply = i + (blackFirst ? 1 : 0);
     if (ply % 2 === 0 || i === 0)
-      rows.push(
+      rows.push([
         <span class="num" key={`n${i}`}>
           {Math.floor(ply / 2) + 1}.{ply % 2 === 1 ? '..' : ''}
         </span>,
-      );
-    rows.push(
+      ]);
+    rows[rows.length - 1].push(
       <button
         type="button"
         key={i}
@@ -52,7 +53,15 @@ export function moveSection(
   return (
     <section class="moves" aria-label={t.moves}>
       <div class="move-list" data-testid="moves" ref={(el) => scrollToCurrent(el)}>
-        {rows.length ? rows : <span class="empty">{t.noMovesYet}</span>}
+        {rows.length ? (
+          rows.map((r, i) => (
+            <span class="mv-pair" key={i}>
+              {r}
+            </span>
+          ))
+        ) : (
+          <span class="empty">{t.noMovesYet}</span>
+        )}
       </div>
       <div class="move-nav">
         {nav(t.first, icons.first, 0, current === 0)}

@@ -33,6 +33,8 @@ export interface Settings {
   confirmMove: boolean;
   /** true: a selected piece that can move must be moved */
   touchMove: boolean;
+  /** true: the computer replies at once, without its human pace */
+  fastReplies: boolean;
   /** { onePieceEach: false, kingVsMan: false, kingsOnly: false } */
   drawRules: Record<OptionalDrawRule, boolean>;
 }
@@ -47,6 +49,7 @@ export function defaultSettings(lang: Lang): Settings {
     showDests: true,
     confirmMove: false,
     touchMove: false,
+    fastReplies: false,
     drawRules: { onePieceEach: false, kingVsMan: false, kingsOnly: false },
   };
 }
@@ -73,6 +76,7 @@ export function readSettings(value: unknown, fallbackLang: Lang): Settings | und
     showDests: bool('showDests'),
     confirmMove: bool('confirmMove'),
     touchMove: bool('touchMove'),
+    fastReplies: bool('fastReplies'),
     drawRules: {
       onePieceEach: rules.onePieceEach === true,
       kingVsMan: rules.kingVsMan === true,

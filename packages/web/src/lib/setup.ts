@@ -2,7 +2,7 @@
 import { DEFAULT_DRAW_RULES, type Color, type DrawRules } from '@dama/core';
 import { isObject, oneOf } from './guards.ts';
 
-export const PLAY_LEVELS = ['easy', 'medium', 'hard'] as const;
+export const PLAY_LEVELS = ['easy', 'medium', 'hard', 'master'] as const;
 export type PlayLevel = (typeof PLAY_LEVELS)[number];
 
 export const MODES = ['computer', 'local'] as const;

@@ -4,6 +4,8 @@ import type { ComponentChildren, JSX } from 'preact';
 export interface Choice<T extends string> {
   value: T;
   label: string;
+  /** one line under the label; choices with details are listed one per line */
+  detail?: string;
 }
 
 /** A row of mutually exclusive options, as real radio buttons (keyboard and screen readers know them). */
@@ -18,7 +20,7 @@ export function radios<T extends string>(
   return (
     <fieldset class="choices">
       <legend>{legend}</legend>
-      <div class="segmented">
+      <div class={choices.some((c) => c.detail) ? 'segmented list' : 'segmented'}>
         {choices.map((c) => (
           <label class={c.value === current ? 'on' : ''} key={c.value}>
             <input
@@ -28,7 +30,14 @@ export function radios<T extends string>(
               checked={c.value === current}
               onChange={() => pick(c.value)}
             />
-            <span>{c.label}</span>
+            {c.detail ? (
+              <span>
+                <strong>{c.label}</strong>
+                <small>{c.detail}</small>
+              </span>
+            ) : (
+              <span>{c.label}</span>
+            )}
           </label>
         ))}
       </div>

@@ -45,6 +45,7 @@ export function settingsView(ctrl: SettingsCtrl): JSX.Element {
         {toggle('set-confirm', t.confirmMove, s.confirmMove, (confirmMove) => set({ confirmMove }))}
         {toggle('set-sound', t.sound, s.sound, (sound) => set({ sound }))}
         {toggle('set-touch', t.touchMove, s.touchMove, (touchMove) => set({ touchMove }))}
+        {toggle('set-fast', t.fastReplies, s.fastReplies, (fastReplies) => set({ fastReplies }))}
       </section>
       <section class="group switches">
         <h2>{t.drawRules}</h2>

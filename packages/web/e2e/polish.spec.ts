@@ -1,0 +1,63 @@
+// The small courtesies of issue 11: level lines, Master, material balance, move numbers kept with
+// their moves, the title at phone width, and every message in the chosen language.
+import { test, expect } from '@playwright/test';
+import { typeMove } from './helpers.ts';
+
+test('the new-game sheet says what each level means, and Master can be chosen @landscape @desktop', async ({
+  page,
+}) => {
+  await page.goto('./?engine=fast#/');
+  await page.getByRole('button', { name: /Play the computer/ }).click();
+  const dialog = page.getByRole('dialog');
+  for (const line of ['for learning the game', 'like a club player', 'seldom errs', 'best move'])
+    await expect(dialog).toContainText(line);
+  await dialog.getByText('Master', { exact: true }).click();
+  await dialog.getByText('White', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Start the game' }).click();
+  await expect(page.locator('.topbar h1')).toHaveText('Computer · Master');
+  // the whole title is shown, not cut
+  const cut = await page.locator('.topbar h1').evaluate((h) => h.scrollWidth > h.clientWidth);
+  expect(cut).toBe(false);
+  await typeMove(page, 'c3-c4');
+  await expect(page.locator('[data-testid=moves] .mv')).toHaveCount(2);
+});
+
+test('the material balance instead of capture counts, and the captures after the game @desktop', async ({
+  page,
+}) => {
+  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7');
+  await expect(page.getByTestId('balance-white')).toContainText('+2');
+  await expect(page.getByTestId('balance-black')).toHaveCount(0);
+  await page.getByTestId('resign').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
+  await expect(page.getByTestId('captures')).toHaveText('Captured: White 15, Black 13');
+});
+
+test('a move number stays on the line of its move @desktop', async ({ page }) => {
+  await page.goto('./#/');
+  await page.getByRole('button', { name: /Two players/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start the game' }).click();
+  const moves = ['a3-a4', 'h6-h5', 'b3-b4', 'g6-g5', 'c3-c4', 'f6-f5', 'd3-d4', 'e6-e5'];
+  for (const m of moves) await typeMove(page, m);
+  const alone = await page.locator('[data-testid=moves] .num').evaluateAll((nums) =>
+    nums.some((n) => {
+      const next = n.nextElementSibling;
+      const mid = (e: Element) => (e.getBoundingClientRect().top + e.getBoundingClientRect().bottom) / 2;
+      return !next || Math.abs(mid(next) - mid(n)) > 4;
+    }),
+  );
+  expect(alone).toBe(false);
+});
+
+test('the PDN import error is in Turkish in the Turkish app', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'tr-TR' });
+  const page = await context.newPage();
+  await page.goto('./#/records');
+  await page.locator('#pdn-input').fill('1. c3-c7 *');
+  await page.getByRole('button', { name: 'Aç' }).click();
+  await expect(page.getByRole('alert')).toHaveText('1. hamle (c3-c7) bu oyunda kurallara uygun değil.');
+  await page.locator('#pdn-input').fill('this is not a game');
+  await page.getByRole('button', { name: 'Aç' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bu metin oyun kaydı (PDN) biçiminde yazılmamış.');
+  await context.close();
+});
