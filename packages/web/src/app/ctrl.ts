@@ -31,14 +31,17 @@ export const ROUTES = [
   'replay',
   'puzzle',
   'analysis',
+  'online',
 ] as const;
 export type RouteName = (typeof ROUTES)[number];
 export interface Route {
   name: RouteName;
-  /** the record shown by 'replay' */
+  /** the record shown by 'replay', the game shown by 'online' */
   id?: string;
   /** what follows '?' in the hash: the analysis link (#/analysis?fen=…&moves=…) */
   query?: string;
+  /** 'online': the seat token in the player's own link */
+  token?: string;
 }
 
 export type NoticeKey = 'corruptGame' | 'corruptSettings' | 'corruptRecords';
@@ -61,9 +64,14 @@ export function parseRoute(hash: string): Route {
   const bare = hash.replace(/^#\/?/, '');
   const q = bare.indexOf('?');
   const query = q >= 0 ? bare.slice(q + 1) : undefined;
-  const [name, id] = (q >= 0 ? bare.slice(0, q) : bare).split('/');
+  const [name, id, token] = (q >= 0 ? bare.slice(0, q) : bare).split('/');
   if ((ROUTES as readonly string[]).includes(name))
-    return { name: name as RouteName, ...(id ? { id } : {}), ...(query !== undefined ? { query } : {}) };
+    return {
+      name: name as RouteName,
+      ...(id ? { id } : {}),
+      ...(token && name === 'online' ? { token } : {}),
+      ...(query !== undefined ? { query } : {}),
+    };
   return { name: 'home' };
 }
 
@@ -186,7 +194,8 @@ export class AppCtrl {
       );
     } else this.replay = undefined;
     this.route = route;
-    this.home.sheet = undefined;
+    this.home.sheet = route.name === 'home' ? this.home.pendingSheet : undefined;
+    this.home.pendingSheet = undefined;
     this.exporting = false;
     this.deps.redraw();
   }
@@ -292,6 +301,12 @@ export class AppCtrl {
   }
 
   leaveGame(): void {
+    this.deps.navigate('#/');
+  }
+
+  /** "New game" at the end of a game: the home screen with the new-game sheet open. */
+  newGame(mode: Mode): void {
+    this.home.pendingSheet = mode;
     this.deps.navigate('#/');
   }
 
