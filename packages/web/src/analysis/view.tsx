@@ -95,7 +95,11 @@ function enginePanel(env: ViewEnv): JSX.Element {
       ) : (
         <div class="pv-box" aria-live="off">
           <p class="engine-state" data-testid="engine-state">
-            {thought ? `${t.anDepth(thought.depth)} · ${Math.round(thought.nps / 1000)}k/s` : t.anThinking}
+            {thought
+              ? thought.nodes > 20_000
+                ? `${t.anDepth(thought.depth)} · ${Math.round(thought.nps / 1000)}k/s`
+                : t.anDepth(thought.depth)
+              : t.anThinking}
           </p>
           {tbVerdict(env)}
           <ol class="pv-lines" data-testid="pv-lines">
@@ -190,8 +194,17 @@ function reviewPanel(env: ViewEnv): JSX.Element | null {
             <span class={`dot ${side}`} aria-hidden="true" />
             <span class="count-name">{side === 'white' ? t.anWhite : t.anBlack}</span>
             {JUDGEMENTS.map((j) => (
-              <span class={`count ${j}`} key={j} title={t.anJudgement(j)} data-testid={`count-${side}-${j}`}>
-                <b>{r.counts?.[side][j] ?? 0}</b> {t.anJudgementPlural(j)}
+              <span
+                class={`count ${j}`}
+                key={j}
+                title={t.anJudgementPlural(j)}
+                aria-label={`${r.counts?.[side][j] ?? 0} ${t.anJudgementPlural(j)}`}
+                data-testid={`count-${side}-${j}`}
+              >
+                <span class="glyph" aria-hidden="true">
+                  {GLYPH[j]}
+                </span>{' '}
+                <b>{r.counts?.[side][j] ?? 0}</b>
               </span>
             ))}
           </div>
