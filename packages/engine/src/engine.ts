@@ -239,7 +239,7 @@ export function rootState(game: Game): RootState {
   const keys = new Int32Array(2);
   for (let k = 0; k < back; k++) {
     const p = game.positionAt(game.plies - back + k);
-    boardKeys(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex, keys);
+    boardKeys(p.toBoard(), p.turnIndex, keys);
     history[k * 2] = keys[0];
     history[k * 2 + 1] = keys[1];
   }

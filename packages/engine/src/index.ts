@@ -28,3 +28,24 @@ export {
   DEFAULT_SPRT,
   MAX_GAME_PLIES,
 } from './match.ts';
+export type { Material, TbValue, TableSource } from './tablebase.ts';
+export {
+  Tablebase,
+  TB_MAX_PIECES,
+  tableMaterials,
+  tableSize,
+  tableIndex,
+  materialName,
+  materialId,
+  parseMaterialName,
+  flipMaterial,
+  isTableMaterial,
+  reachableMaterials,
+  decodeValue,
+  tbScore,
+  encodeTable,
+  decodeTable,
+  tableFileName,
+} from './tablebase.ts';
+export type { BuildProgress, ClassStats } from './tbbuild.ts';
+export { solvePair, buildTablebase, classStats, verifyClass } from './tbbuild.ts';

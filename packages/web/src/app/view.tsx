@@ -4,6 +4,7 @@ import type { AppCtrl } from './ctrl.ts';
 import { capitalize } from '../lib/i18n/index.ts';
 import { gameView } from '../game/view.tsx';
 import { homeView } from '../home/view.tsx';
+import { AnalysisRoute } from './analysis-route.tsx';
 import { PuzzleRoute } from './puzzle-route.tsx';
 import { OnlineRoute } from './online-route.tsx';
 import { icons } from '../lib/icons.tsx';
@@ -106,6 +107,8 @@ function screen(ctrl: AppCtrl): JSX.Element {
       return ctrl.replay ? replayView(ctrl, ctrl.replay) : recordsView(ctrl.records);
     case 'puzzle':
       return <PuzzleRoute ctrl={ctrl} />;
+    case 'analysis':
+      return <AnalysisRoute ctrl={ctrl} key={ctrl.route.query ?? ''} />;
     case 'online':
       return <OnlineRoute ctrl={ctrl} />;
     default:

@@ -82,7 +82,7 @@ function sheet(ctrl: HomeCtrl, mode: Mode): JSX.Element {
 export function homeView(ctrl: HomeCtrl): JSX.Element {
   const t = ctrl.trans;
   const cur = ctrl.root.current;
-  const moves = cur ? (cur.pdn.match(/\d+\./g)?.length ?? 0) : 0;
+  const moves = ctrl.continueMoves();
   return (
     <div class="home">
       <div class="hero">

@@ -1,6 +1,7 @@
 /**
- * A small seeded random generator (sfc32), so that generation and the daily permutation are the same
- * on every machine. Not for anything secret.
+ * The one seeded random generator of the project (sfc32), so that puzzle generation, the daily
+ * permutation, the tests' random positions and the engine's scripts are the same on every machine.
+ * Not for anything secret.
  */
 export class Random {
   private a: number;
@@ -49,4 +50,10 @@ export class Random {
     }
     return items;
   }
+}
+
+/** A function returning uniform floats in [0, 1), drawn from a `Random` seeded with `seed`. */
+export function makeRng(seed: number): () => number {
+  const random = new Random(seed);
+  return () => random.float();
 }
