@@ -308,8 +308,9 @@ export class OnlineCtrl {
     const names = {
       white: this.you === 'white' ? t.you : t.onlineFriend,
       black: this.you === 'black' ? t.you : t.onlineFriend,
+      event: 'Dama online',
     };
-    const pdn = makePdn(game, { ...pdnTags(undefined, this.env.now(), names), Event: 'Dama online' });
+    const pdn = makePdn(game, pdnTags(undefined, this.env.now(), names));
     this.env.saveRecord(recordOf(`online-${snap.id}`, undefined, game, pdn, this.env.now()));
   }
 
