@@ -13,6 +13,7 @@ import { Searcher, type RootState } from './search.ts';
 import { budget } from './timeman.ts';
 import type { Level, Limits, SearchInfo, SearchResult } from './types.ts';
 import type { Weights } from './evaluate.ts';
+import { patternEvaluate, type PatternWeights } from './patterns.ts';
 import { boardKeys } from './zobrist.ts';
 
 export interface EngineOptions {
@@ -20,6 +21,8 @@ export interface EngineOptions {
   /** Transposition table size in MB (default 16). */
   hashMegabytes?: number;
   weights?: Weights;
+  /** The learned evaluation's weights (weights.ts); without them, the hand-weighted evaluation. */
+  patterns?: PatternWeights;
   /** Seed of the weaker levels' evaluation noise (default 0). */
   seed?: number;
   /** Replace the level's evaluation noise (± centi-men). */
@@ -35,9 +38,14 @@ export class Engine {
   constructor(options: EngineOptions = {}) {
     this.levelName = options.level ?? 'master';
     this.noiseOverride = options.noise;
+    const patterns = options.patterns;
     this.searcher = new Searcher({
       hashMegabytes: options.hashMegabytes,
       weights: options.weights,
+      evaluator: patterns
+        ? (wLo, wHi, bLo, bHi, kLo, kHi, turn) =>
+            patternEvaluate(patterns, wLo, wHi, bLo, bHi, kLo, kHi, turn)
+        : undefined,
       seed: options.seed,
       stopSignal: options.stopSignal,
     });

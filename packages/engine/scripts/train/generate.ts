@@ -9,6 +9,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Game } from '@dama/core';
 import { Engine } from '../../src/engine.ts';
+import { makeRng } from '../../src/testing.ts';
 import { hasCapture } from '../../src/threat.ts';
 import { encodeRecord, RECORD_BYTES } from './data.ts';
 
@@ -25,18 +26,6 @@ export interface GenerateOptions {
   /** Adjudicate a draw after this many plies. */
   maxPlies: number;
   log?: (line: string) => void;
-}
-
-/** A small deterministic generator (mulberry32). */
-export function makeRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function generate(options: GenerateOptions): { games: number; records: number } {
