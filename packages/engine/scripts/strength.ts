@@ -31,6 +31,7 @@ import {
   type Limits,
   type Player,
 } from '../src/index.ts';
+import { loadWeightsFile } from '../src/node.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const engineDir = resolve(here, '..');
@@ -193,7 +194,12 @@ const key = (opening: number, aWhite: boolean) => `${opening}:${aWhite ? 'w' : '
 async function playShard(index: number, of: number): Promise<void> {
   const done = new Set(readCheckpoint().map((g) => key(g.opening, g.aWhite)));
   const dir = buildBaseline();
-  const a = new EnginePlayer({ name: 'Dama current', limits, hashMegabytes: 16 });
+  const a = new EnginePlayer({
+    name: 'Dama current',
+    limits,
+    hashMegabytes: 16,
+    patterns: loadWeightsFile(),
+  });
   const b = await baselinePlayer(dir);
   for (let n = index; n < openings.length * 2; n += of) {
     const opening = n >> 1;

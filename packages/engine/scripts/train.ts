@@ -6,7 +6,8 @@
  *      packages/engine/.train/data/games-<seed>.bin (never committed; rerun with another --seed to add)
  *   2. fit — logistic regression of the pattern weights on those records, writing the weights after
  *      every epoch to packages/engine/.train/eval.bin
- *   3. export — copy the fitted weights to the shipped asset, packages/engine/assets/eval.bin
+ *   3. export — copy the fitted weights to the shipped asset, packages/engine/assets/eval.bin, and
+ *      to the web app's packages/web/public/engine/eval.bin (the worker fetches engine/eval.bin)
  *
  * Options: --stages generate,fit,export (default all three) --minutes 48 --nodes 1500 --seed 1
  *          --random 4-12 --epochs 10 --lambda 0.5 --rate 2 --l2 0.0001 --data DIR --out FILE
@@ -97,5 +98,9 @@ if (stages.includes('export')) {
   const asset = join(engineDir, 'assets', 'eval.bin');
   mkdirSync(dirname(asset), { recursive: true });
   copyFileSync(out, asset);
-  log(`export: ${out} -> ${asset}`);
+  // The web app serves the same bytes at a stable address (engine/eval.bin) for its worker.
+  const web = resolve(engineDir, '../web/public/engine/eval.bin');
+  mkdirSync(dirname(web), { recursive: true });
+  copyFileSync(out, web);
+  log(`export: ${out} -> ${asset}, ${web}`);
 }

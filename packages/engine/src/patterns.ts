@@ -10,7 +10,11 @@
  * Kings are left to the whole-board terms: material, "has a king", mobility along ranks and files.
  * Whole-board terms are counted for White minus Black: men, kings, has a king, king mobility, passed
  * men by rank (nothing of the enemy ahead on the man's file or the next ones) and the same passed men
- * again when the enemy has no king (a race). A tempo term goes to the side to move.
+ * again when the enemy has no king (a race), men by relative rank, men guarding their second rank
+ * while the enemy has men, men backed by a piece behind, men side by side, men on the c–f files. A
+ * tempo term goes to the side to move. The whole-board terms are those of the hand-weighted
+ * evaluation (evaluate.ts), and the trainer starts from its weights: with little data the patterns
+ * only correct it where the games give evidence.
  *
  * The board has two symmetries that the weights keep exactly: mirroring the files (a↔h) changes
  * nothing, and turning the board over with the colours swapped negates the score. The trainer fits
@@ -40,6 +44,16 @@ export const SCALARS = [
   'race5',
   'race6',
   'race7',
+  'advance2',
+  'advance3',
+  'advance4',
+  'advance5',
+  'advance6',
+  'advance7',
+  'guard',
+  'backed',
+  'sideBySide',
+  'centre',
   'tempo',
 ] as const;
 export const SCALAR_COUNT = SCALARS.length;
@@ -101,6 +115,30 @@ function passedMen(menLo: number, menHi: number, enHi: number, out: Int32Array, 
 }
 
 const PASSED = new Int32Array(8);
+const FILE_A = 0x01010101;
+const CENTRE = 0x3c3c3c3c;
+const STRUCTURE = new Int32Array(20);
+
+/** One side's men (moving up) by relative rank 2–7, on rank 2, backed, side by side, in the centre. */
+function structure(
+  menLo: number,
+  menHi: number,
+  ownLo: number,
+  ownHi: number,
+  out: Int32Array,
+  base: number,
+): void {
+  out[base] = popcount(menLo & 0xff00);
+  out[base + 1] = popcount(menLo & 0xff0000);
+  out[base + 2] = popcount(menLo & 0xff000000);
+  out[base + 3] = popcount(menHi & 0xff);
+  out[base + 4] = popcount(menHi & 0xff00);
+  out[base + 5] = popcount(menHi & 0xff0000);
+  out[base + 6] = out[base];
+  out[base + 7] = popcount(menLo & (ownLo << 8)) + popcount(menHi & ((ownHi << 8) | (ownLo >>> 24)));
+  out[base + 8] = popcount(menLo & (menLo << 1) & ~FILE_A) + popcount(menHi & (menHi << 1) & ~FILE_A);
+  out[base + 9] = popcount(menLo & CENTRE) + popcount(menHi & CENTRE);
+}
 
 /**
  * The whole-board terms for White minus Black (tempo: 1), into `out` (length SCALAR_COUNT). The
@@ -135,6 +173,13 @@ export function scalarFeatures(
     out[4 + i] = PASSED[i] - PASSED[4 + i];
     out[8 + i] = (bk === 0 ? PASSED[i] : 0) - (wk === 0 ? PASSED[4 + i] : 0);
   }
+  structure(wmLo, wmHi, wLo, wHi, STRUCTURE, 0);
+  structure(swapBytes(bmHi), swapBytes(bmLo), swapBytes(bHi), swapBytes(bLo), STRUCTURE, 10);
+  for (let i = 0; i < 10; i++) out[12 + i] = STRUCTURE[i] - STRUCTURE[10 + i];
+  // The guard counts only while the enemy has men.
+  const whiteMen = (wmLo | wmHi) !== 0;
+  const blackMen = (bmLo | bmHi) !== 0;
+  out[18] = (blackMen ? STRUCTURE[6] : 0) - (whiteMen ? STRUCTURE[16] : 0);
   out[TEMPO] = 1;
 }
 

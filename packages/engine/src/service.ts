@@ -10,13 +10,28 @@
  * cross-origin-isolated page; (2) otherwise the time limit ends the search, and a client that cannot
  * wait can terminate the worker and start a new one. We chose this over slicing the search into
  * resumable chunks, which would cost speed in every node for a rare event.
+ *
+ * The learned evaluation's weights: `init` may carry them as bytes (`weights`) or as a URL to fetch
+ * (`weightsUrl`; the web app passes its `engine/eval.bin`). Searches that arrive while they load wait
+ * (the latest one wins, as always). `ready` says which evaluation the engine uses; when the weights
+ * cannot be fetched or read, it says why and the engine plays with the hand-weighted evaluation.
  */
 import { Game, makeNotation, parsePosition, type Counters, type DrawRules, type Move } from '@dama/core';
 import { Engine } from './engine.ts';
+import type { PatternWeights } from './patterns.ts';
+import { decodeWeights } from './weights.ts';
 import type { Level, Limits } from './types.ts';
 
 export type EngineRequest =
-  | { type: 'init'; stopBuffer?: SharedArrayBuffer; hashMegabytes?: number }
+  | {
+      type: 'init';
+      stopBuffer?: SharedArrayBuffer;
+      hashMegabytes?: number;
+      /** The learned evaluation's weights file, as bytes ... */
+      weights?: ArrayBuffer;
+      /** ... or where to fetch it. */
+      weightsUrl?: string;
+    }
   | {
       type: 'search';
       id: number;
@@ -34,7 +49,13 @@ export type EngineRequest =
   | { type: 'new-game' };
 
 export type EngineResponse =
-  | { type: 'ready' }
+  | {
+      type: 'ready';
+      /** Which evaluation the engine plays with. */
+      evaluation?: 'learned' | 'hand-weighted';
+      /** Why the learned weights are not used, when they were asked for. */
+      problem?: string;
+    }
   | {
       type: 'info';
       id: number;
@@ -80,20 +101,58 @@ export class EngineService {
   private pending: SearchRequest | undefined;
   private scheduled = false;
   private stopView: Int32Array | undefined;
+  /** An `init` whose weights are being fetched: searches wait for it. */
+  private loading = false;
 
   constructor(
     private post: (response: EngineResponse) => void,
     private schedule: (task: () => void) => void = (task) => setTimeout(task, 0),
+    private fetchBytes: (url: string) => Promise<ArrayBuffer> = fetchArrayBuffer,
   ) {
     this.engine = new Engine();
+  }
+
+  private init(
+    request: Extract<EngineRequest, { type: 'init' }>,
+    bytes?: ArrayBuffer,
+    problem?: string,
+  ): void {
+    let patterns: PatternWeights | undefined;
+    if (bytes) {
+      const decoded = decodeWeights(new Uint8Array(bytes));
+      if (decoded.ok) patterns = decoded.value;
+      else problem = decoded.error.message;
+    }
+    this.engine = new Engine({ hashMegabytes: request.hashMegabytes, stopSignal: this.stopView, patterns });
+    this.loading = false;
+    this.post({
+      type: 'ready',
+      evaluation: patterns ? 'learned' : 'hand-weighted',
+      ...(problem ? { problem } : {}),
+    });
+    if (this.pending && !this.scheduled) {
+      this.scheduled = true;
+      this.schedule(() => this.runPending());
+    }
   }
 
   receive(request: EngineRequest): void {
     switch (request.type) {
       case 'init':
         this.stopView = request.stopBuffer ? new Int32Array(request.stopBuffer) : undefined;
-        this.engine = new Engine({ hashMegabytes: request.hashMegabytes, stopSignal: this.stopView });
-        this.post({ type: 'ready' });
+        if (request.weights || !request.weightsUrl) this.init(request, request.weights);
+        else {
+          this.loading = true;
+          this.fetchBytes(request.weightsUrl).then(
+            (bytes) => this.init(request, bytes),
+            (e: unknown) =>
+              this.init(
+                request,
+                undefined,
+                `cannot fetch ${request.weightsUrl}: ${(e as Error).message ?? e}`,
+              ),
+          );
+        }
         break;
       case 'new-game':
         this.engine.newGame();
@@ -105,7 +164,7 @@ export class EngineService {
       case 'search':
         if (this.pending) this.post(cancelled(this.pending.id));
         this.pending = request;
-        if (!this.scheduled) {
+        if (!this.scheduled && !this.loading) {
           this.scheduled = true;
           this.schedule(() => this.runPending());
         }
@@ -115,6 +174,7 @@ export class EngineService {
 
   private runPending(): void {
     this.scheduled = false;
+    if (this.loading) return;
     const request = this.pending;
     this.pending = undefined;
     if (!request) return;
@@ -151,6 +211,12 @@ export class EngineService {
       cancelled: false,
     });
   }
+}
+
+async function fetchArrayBuffer(url: string): Promise<ArrayBuffer> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.arrayBuffer();
 }
 
 function buildGame(request: SearchRequest): Game | string {

@@ -1,5 +1,6 @@
 import { Game, makeNotation } from '@dama/core';
 import { Engine, formatInfo, LEVELS, type Level, type Limits } from '@dama/engine';
+import { loadWeightsFile } from '@dama/engine/node';
 import { checkOptions, intArg, parseArgs, UsageError } from '../cli.ts';
 import { positionArg } from './position.ts';
 
@@ -22,7 +23,7 @@ export function analyseCommand(argv: string[]): void {
   const level = args.options.get('level') ?? 'master';
   if (typeof level !== 'string' || !(LEVELS as readonly string[]).includes(level))
     throw new UsageError(`--level must be one of ${LEVELS.join(', ')}`);
-  const engine = new Engine({ level: level as Level });
+  const engine = new Engine({ level: level as Level, patterns: loadWeightsFile() });
   const r = engine.search(game, limits, (info) => process.stdout.write(`${formatInfo(info)}\n`));
   if (!r.move) {
     const outcome = game.outcome();

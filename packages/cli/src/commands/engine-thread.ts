@@ -4,11 +4,15 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Engine, HubProtocol } from '@dama/engine';
+import { loadWeightsFile } from '@dama/engine/node';
 
 const port = parentPort;
 if (port) {
   const stopSignal = new Int32Array(workerData.stop as SharedArrayBuffer);
-  const protocol = new HubProtocol((line) => port.postMessage(line), new Engine({ stopSignal }));
+  const protocol = new HubProtocol(
+    (line) => port.postMessage(line),
+    new Engine({ stopSignal, patterns: loadWeightsFile() }),
+  );
   port.on('message', (line: string) => {
     if (!protocol.handle(line)) port.postMessage(null);
   });

@@ -13,11 +13,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { popcount } from '@dama/core';
-import { evaluate } from '../../src/evaluate.ts';
+import { DEFAULT_WEIGHTS, evaluate } from '../../src/evaluate.ts';
 import {
   patternEntries,
   phaseOf,
   SCALAR_COUNT,
+  SCALARS,
   scalarFeatures,
   TEMPO,
   UNIT_SHIFT,
@@ -82,6 +83,30 @@ function fitScale(records: Records, sample: Int32Array): number {
   return (lo + hi) / 2;
 }
 
+/** The hand-weighted evaluation's weights for the scalar terms (patterns.ts lists them), middle and end. */
+function initialScalars(S: Float64Array): void {
+  const w = DEFAULT_WEIGHTS;
+  const set = (name: (typeof SCALARS)[number], mid: number, end = mid) => {
+    const i = SCALARS.indexOf(name);
+    S[2 * i] = mid;
+    S[2 * i + 1] = end;
+  };
+  set('men', w.man);
+  set('kings', w.kingFull, w.kingEmpty);
+  set('mobility', w.kingMobility);
+  for (let r = 0; r < 4; r++) {
+    set(`passed${r + 4}` as (typeof SCALARS)[number], w.passed[r + 3]);
+    set(`race${r + 4}` as (typeof SCALARS)[number], w.race + r * (w.race >> 1));
+  }
+  for (let r = 1; r < 7; r++)
+    set(`advance${r + 1}` as (typeof SCALARS)[number], w.advanceMid[r], w.advanceEnd[r]);
+  set('guard', w.guard);
+  set('backed', w.backed);
+  set('sideBySide', w.sideBySide);
+  set('centre', w.centre);
+  set('tempo', w.tempo);
+}
+
 export function fit(
   records: Records,
   options: FitOptions,
@@ -90,7 +115,7 @@ export function fit(
   const { count: classes, classOf, sign } = symmetryClasses();
   // Features once: per record its 21 (class, sign) entries, its scalars and its phase.
   const feat = new Int32Array(n * WINDOWS);
-  const scal = new Int8Array(n * SCALAR_COUNT);
+  const scal = new Int16Array(n * SCALAR_COUNT);
   const phase = new Float32Array(n);
   const entries = new Int32Array(WINDOWS);
   const sf = new Int32Array(SCALAR_COUNT);
@@ -124,8 +149,7 @@ export function fit(
   // Parameters in centi-men: patterns (middle, end) per class, scalars (middle, end).
   const P = new Float64Array(classes * 2);
   const S = new Float64Array(SCALAR_COUNT * 2);
-  S[0] = S[1] = 100;
-  S[2] = S[3] = 250;
+  initialScalars(S);
   const GP = new Float64Array(classes * 2).fill(1e-8);
   const GS = new Float64Array(SCALAR_COUNT * 2).fill(1e-8);
 

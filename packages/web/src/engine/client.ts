@@ -45,6 +45,13 @@ interface Pending {
   resolve: (a: SearchAnswer | undefined) => void;
 }
 
+/**
+ * The learned evaluation's weights, at a stable address under the app's base (public/engine/eval.bin,
+ * a copy of @dama/engine's assets/eval.bin), fetched by the worker when it starts.
+ */
+const weightsUrl = (): { weightsUrl?: string } =>
+  typeof document === 'undefined' ? {} : { weightsUrl: new URL('engine/eval.bin', document.baseURI).href };
+
 export class EngineClient {
   state: EngineState = 'idle';
   private worker: WorkerLike | undefined;
@@ -118,7 +125,7 @@ export class EngineClient {
     w.onerror = () => {
       if (w === this.worker) this.fail();
     };
-    w.postMessage({ type: 'init' });
+    w.postMessage({ type: 'init', ...weightsUrl() });
     return w;
   }
 
