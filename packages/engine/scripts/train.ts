@@ -11,6 +11,7 @@
  *
  * Options: --stages generate,fit,export (default all three) --minutes 48 --nodes 1500 --seed 1
  *          --random 4-12 --epochs 10 --lambda 0.5 --rate 2 --l2 0.0001 --data DIR --out FILE
+ *          --compare FILE (print another weights file's held-out loss, e.g. the shipped one)
  * On a 2-core machine the default run takes about an hour (generation on one core, then minutes of
  * fitting). Compare the result with `npm run bench:strength` and scripts/evalmatch.ts before keeping it.
  */
@@ -21,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { loadRecords } from './train/data.ts';
 import { fit } from './train/fit.ts';
 import { generate } from './train/generate.ts';
+import { loadWeightsFile } from '../src/node.ts';
 
 const engineDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     l2: { type: 'string', default: '0.0001' },
     data: { type: 'string', default: join(engineDir, '.train', 'data') },
     out: { type: 'string', default: join(engineDir, '.train', 'eval.bin') },
+    compare: { type: 'string' },
   },
 });
 
@@ -91,6 +94,7 @@ if (stages.includes('fit')) {
     validShare: 0.05,
     seed: number('seed', 0, 2 ** 31),
     out,
+    compare: values.compare ? loadWeightsFile(values.compare) : undefined,
     log,
   });
 }

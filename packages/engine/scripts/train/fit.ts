@@ -25,6 +25,7 @@ import {
   WINDOWS,
 } from '../../src/patterns.ts';
 import { encodeWeights, symmetryClasses } from '../../src/weights.ts';
+import { patternEvaluate, type PatternWeights } from '../../src/patterns.ts';
 import type { Records } from './data.ts';
 import { makeRng } from '../../src/testing.ts';
 
@@ -39,6 +40,8 @@ export interface FitOptions {
   validShare: number;
   seed: number;
   out: string;
+  /** Other weights whose held-out loss is printed for comparison (e.g. the shipped ones). */
+  compare?: PatternWeights;
   log: (line: string) => void;
 }
 
@@ -194,6 +197,22 @@ export function fit(
     ),
   );
   options.log(`fit: held-out loss of the old evaluation ${oldValid.toFixed(5)}`);
+  const cmp = options.compare;
+  if (cmp) {
+    const loss = validLoss((i) =>
+      patternEvaluate(
+        cmp,
+        b[i * 6],
+        b[i * 6 + 1],
+        b[i * 6 + 2],
+        b[i * 6 + 3],
+        b[i * 6 + 4],
+        b[i * 6 + 5],
+        records.turns[i],
+      ),
+    );
+    options.log(`fit: held-out loss of the weights to compare with ${loss.toFixed(5)}`);
+  }
 
   const order = new Int32Array(validStart).map((_, j) => j);
   let lastValid = validLoss(predict);
