@@ -23,7 +23,7 @@
  *
  * Speed: one pass reads the eight rank bytes of each colour's men, then 21 table reads; no allocation.
  */
-import { popcount } from '@dama/core';
+import { FILE_A, popcount } from '@dama/core';
 import { kingReach } from './evaluate.ts';
 
 export const WINDOW_RANKS = 7;
@@ -115,7 +115,6 @@ function passedMen(menLo: number, menHi: number, enHi: number, out: Int32Array, 
 }
 
 const PASSED = new Int32Array(8);
-const FILE_A = 0x01010101;
 const CENTRE = 0x3c3c3c3c;
 const STRUCTURE = new Int32Array(20);
 

@@ -2,6 +2,7 @@
  * The puzzle bank: its types, a structural check for data read from anywhere (`parseBank`), and the
  * writer that keeps `data/bank.json` compact and already in Prettier's shape.
  */
+import { isObject } from '@dama/core';
 import type { SolutionTree } from './solution.ts';
 
 export const THEMES = ['sacrifice', 'king', 'blockade', 'promotion'] as const;
@@ -51,9 +52,6 @@ export interface Bank {
   seed: number;
   puzzles: Puzzle[];
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  x !== null && typeof x === 'object' && !Array.isArray(x);
 
 function isTree(x: unknown, depth: number): x is SolutionTree {
   if (!isObject(x) || depth > 8) return false;

@@ -1,7 +1,7 @@
 import { makeFen, parsePosition, unwrap } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { examine, generateBank, nearDuplicateKey, randomSetup, selfPlayGame } from './generate.ts';
-import { Random } from './random.ts';
+import { Random } from '@dama/core';
 
 const pos = (fen: string) => unwrap(parsePosition(fen));
 

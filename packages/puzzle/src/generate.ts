@@ -7,7 +7,7 @@
 import { makeFen, Position, type Move, type Placement } from '@dama/core';
 import type { Bank, Puzzle } from './bank.ts';
 import { analyse, isKingVsKing, isLost } from './prover.ts';
-import { Random } from './random.ts';
+import { Random } from '@dama/core';
 import { searchFixed } from './search.ts';
 import { mainLine, solutionTree } from './solution.ts';
 import { difficulty, material, measure, themes } from './tags.ts';

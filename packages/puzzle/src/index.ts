@@ -67,4 +67,4 @@ export {
   refutation,
   playMove,
 } from './session.ts';
-export { Random } from './random.ts';
+export { Random } from '@dama/core';

@@ -2,7 +2,7 @@
  * The prover: exhaustive search over every defence, no evaluation. A puzzle is only as good as the
  * proof behind it, so this module decides everything that is said about a puzzle's solution.
  *
- * "Win" means what RULES.md says ends a game with a winner: the opponent, at their turn, has no
+ * "Win" means what docs/RULES.md says ends a game with a winner: the opponent, at their turn, has no
  * pieces or no legal move. Nothing else counts. The default draw rules are respected inside the
  * proof: a position with one king against one king is a draw at once, so a line that reaches it is
  * not a win. Repetition (8 plies at least) and the 25-move rule (50 plies) cannot happen within the
@@ -13,19 +13,25 @@
  * core's perft, so a node allocates nothing. Moves are the distinct moves of `legalMoves()`: two
  * capture paths with the same start, end and captured set are one move.
  */
-import { applyMove, countMoves, generateMoves, MoveList, popcount, Position, WHITE } from '@dama/core';
+import {
+  applyMove,
+  countMoves,
+  DEFAULT_DRAW_RULES,
+  generateMoves,
+  materialDraw,
+  MoveList,
+  PlyStack,
+  Position,
+  WHITE,
+  type Board,
+} from '@dama/core';
 import type { Move } from '@dama/core';
 
 /** The longest proof this module is asked for, in the winner's moves (a few spare). */
 export const MAX_PROOF_MOVES = 6;
 
 const PLIES = 2 * MAX_PROOF_MOVES + 2;
-const lists: MoveList[] = [];
-const boards: Int32Array[] = [];
-for (let i = 0; i < PLIES; i++) {
-  lists.push(new MoveList(64));
-  boards.push(new Int32Array(6));
-}
+const { lists, boards } = new PlyStack(PLIES);
 const countList = new MoveList(64);
 
 let nodes = 0;
@@ -34,22 +40,13 @@ let nodes = 0;
 export const proverNodes = (): number => nodes;
 
 function load(pos: Position, ply: number): void {
-  const b = boards[ply];
-  b[0] = pos.wLo;
-  b[1] = pos.wHi;
-  b[2] = pos.bLo;
-  b[3] = pos.bHi;
-  b[4] = pos.kLo;
-  b[5] = pos.kHi;
+  pos.toBoard(boards[ply]);
 }
 
-/** One king against one king and nothing else: a draw under the default rules. */
-function kingVsKing(b: Int32Array): boolean {
-  const men = ((b[0] | b[2]) & ~b[4]) | ((b[1] | b[3]) & ~b[5]);
-  return men === 0 && popcount(b[0]) + popcount(b[1]) === 1 && popcount(b[2]) + popcount(b[3]) === 1;
-}
+/** A draw by material under the default rules (one king against one king). */
+const kingVsKing = (b: Board): boolean => materialDraw(b, DEFAULT_DRAW_RULES) !== undefined;
 
-function hasPieces(b: Int32Array, turn: number): boolean {
+function hasPieces(b: Board, turn: number): boolean {
   return turn === WHITE ? (b[0] | b[1]) !== 0 : (b[2] | b[3]) !== 0;
 }
 
@@ -57,7 +54,7 @@ function hasPieces(b: Int32Array, turn: number): boolean {
 function lostAt(ply: number, turn: number): boolean {
   const b = boards[ply];
   if (!hasPieces(b, turn)) return true;
-  return countMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, countList, false) === 0;
+  return countMoves(b, turn, countList, false) === 0;
 }
 
 /** The side to move at `ply` wins within `n` of its own moves, whatever the opponent does. */
@@ -67,9 +64,9 @@ function attackerWins(ply: number, turn: number, n: number): boolean {
   if (n <= 0 || kingVsKing(b)) return false;
   const l = lists[ply];
   const child = boards[ply + 1];
-  generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, false);
+  generateMoves(b, turn, l, false);
   for (let i = 0; i < l.count; i++) {
-    applyMove(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, i, child);
+    applyMove(b, turn, l, i, child);
     if (defenderLost(ply + 1, turn ^ 1, n - 1)) return true;
   }
   return false;
@@ -80,14 +77,14 @@ function defenderLost(ply: number, turn: number, k: number): boolean {
   nodes++;
   const b = boards[ply];
   if (!hasPieces(b, turn)) return true;
-  if (k === 0) return countMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, countList, false) === 0;
+  if (k === 0) return countMoves(b, turn, countList, false) === 0;
   const l = lists[ply];
-  generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, false);
+  generateMoves(b, turn, l, false);
   if (l.count === 0) return true;
   if (kingVsKing(b)) return false;
   const child = boards[ply + 1];
   for (let i = 0; i < l.count; i++) {
-    applyMove(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, i, child);
+    applyMove(b, turn, l, i, child);
     if (!attackerWins(ply + 1, turn ^ 1, k)) return false;
   }
   return true;

@@ -6,7 +6,7 @@ import { makeFen, makeNotation, parseNotation, parsePosition } from '@dama/core'
 import { parseBank, type Bank, type Puzzle } from './bank.ts';
 import { isTrivial, MIN_LEGAL_MOVES, nearDuplicateKey } from './generate.ts';
 import { isLost, winningMoves, winsWithin } from './prover.ts';
-import { Random } from './random.ts';
+import { Random } from '@dama/core';
 import { mainLine, rankDefences, solutionTree } from './solution.ts';
 import { difficulty, material, measure, playLine, themes } from './tags.ts';
 

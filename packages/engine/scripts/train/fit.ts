@@ -12,7 +12,7 @@
  * weights so far to the output file (a checkpoint: a cut-off keeps the last epoch).
  */
 import { writeFileSync } from 'node:fs';
-import { popcount } from '@dama/core';
+import { makeRng, popcount } from '@dama/core';
 import { DEFAULT_WEIGHTS, evaluate } from '../../src/evaluate.ts';
 import {
   patternEntries,
@@ -27,7 +27,6 @@ import {
 import { encodeWeights, symmetryClasses } from '../../src/weights.ts';
 import { patternEvaluate, type PatternWeights } from '../../src/patterns.ts';
 import type { Records } from './data.ts';
-import { makeRng } from '../../src/testing.ts';
 
 export interface FitOptions {
   epochs: number;

@@ -7,10 +7,8 @@
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Game } from '@dama/core';
+import { Game, hasCapture, makeRng } from '@dama/core';
 import { Engine } from '../../src/engine.ts';
-import { makeRng } from '../../src/testing.ts';
-import { hasCapture } from '../../src/threat.ts';
 import { encodeRecord, RECORD_BYTES } from './data.ts';
 
 export interface GenerateOptions {
@@ -50,7 +48,7 @@ export function generate(options: GenerateOptions): { games: number; records: nu
       const result = engine.search(game, { nodes: options.nodes });
       if (!result.move) break;
       board.set([pos.wLo, pos.wHi, pos.bLo, pos.bHi, pos.kLo, pos.kHi]);
-      if (!hasCapture(pos.wLo, pos.wHi, pos.bLo, pos.bHi, pos.kLo, pos.kHi, pos.turnIndex))
+      if (!hasCapture(board, pos.turnIndex))
         rows.push({ board: board.slice(), turn: pos.turnIndex, score: result.score });
       game.play(result.move);
     }
