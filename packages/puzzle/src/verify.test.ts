@@ -45,4 +45,11 @@ describe('verifyPuzzle', () => {
     const report = verifyBank(twice);
     expect(report.bankProblems.join()).toMatch(/same FEN/);
   });
+
+  it('times the run with the clock it is given', () => {
+    const ticks = [1000, 1250];
+    const report = verifyBank(bank, { sample: 0, now: () => ticks.shift() ?? 0 });
+    expect(report.checked).toBe(0);
+    expect(report.milliseconds).toBe(250);
+  });
 });

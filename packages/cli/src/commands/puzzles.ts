@@ -85,7 +85,7 @@ function verify(argv: string[]): void {
   } catch (e) {
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
-  const report = verifyBank(raw, { sample, seed });
+  const report = verifyBank(raw, { sample, seed, now: () => performance.now() });
   for (const problem of report.bankProblems) process.stdout.write(`bank: ${problem}\n`);
   for (const f of report.failures) process.stdout.write(`puzzle ${f.id}: ${f.problems.join('; ')}\n`);
   const ok = report.failures.length === 0 && report.bankProblems.length === 0;
