@@ -5,7 +5,7 @@
  */
 import { Game } from '@dama/core';
 import { Engine, runBench } from '../src/index.ts';
-import { loadWeightsFile } from '../src/node.ts';
+import { loadWeightsFile } from './weights-file.ts';
 
 const patterns = process.argv[2] === 'hand' ? undefined : loadWeightsFile();
 

@@ -31,7 +31,7 @@ import {
   type Limits,
   type Player,
 } from '../src/index.ts';
-import { loadWeightsFile } from '../src/node.ts';
+import { loadWeightsFile } from './weights-file.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const engineDir = resolve(here, '..');

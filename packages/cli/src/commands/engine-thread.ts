@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Engine, HubProtocol } from '@dama/engine';
-import { loadWeightsFile } from '@dama/engine/node';
+import { loadWeightsFile } from './weights.ts';
 
 const port = parentPort;
 if (port) {

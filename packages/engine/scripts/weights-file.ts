@@ -1,12 +1,12 @@
 /**
- * Node only: the shipped weights of the learned evaluation, read from the package's own file
- * (`assets/eval.bin`). The CLI, the scripts and the tests use this; the browser's worker fetches the
- * same bytes (service.ts, `weightsUrl`).
+ * The shipped weights of the learned evaluation, read from the package's own file (`assets/eval.bin`),
+ * for the scripts and the tests (Node; src/ runs in the browser too and reads no files — the CLI has
+ * its own reader, packages/cli/src/commands/weights.ts, and the browser's worker fetches the same bytes).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { PatternWeights } from './patterns.ts';
-import { decodeWeights } from './weights.ts';
+import type { PatternWeights } from '../src/patterns.ts';
+import { decodeWeights } from '../src/weights.ts';
 
 export const WEIGHTS_FILE = fileURLToPath(new URL('../assets/eval.bin', import.meta.url));
 
