@@ -15,6 +15,7 @@ import { budget } from './timeman.ts';
 import { winDistance } from './types.ts';
 import type { Level, Limits, SearchInfo, SearchLine, SearchResult, TbResult } from './types.ts';
 import type { Weights } from './evaluate.ts';
+import { patternEvaluate, type PatternWeights } from './patterns.ts';
 import { boardKeys } from './zobrist.ts';
 
 export interface EngineOptions {
@@ -22,6 +23,8 @@ export interface EngineOptions {
   /** Transposition table size in MB (default 16). */
   hashMegabytes?: number;
   weights?: Weights;
+  /** The learned evaluation's weights (weights.ts); without them, the hand-weighted evaluation. */
+  patterns?: PatternWeights;
   /** Seed of the weaker levels' evaluation noise (default 0). */
   seed?: number;
   /** Replace the level's evaluation noise (± centi-men). */
@@ -41,9 +44,14 @@ export class Engine {
     this.levelName = options.level ?? 'master';
     this.noiseOverride = options.noise;
     this.tables = options.tablebase;
+    const patterns = options.patterns;
     this.searcher = new Searcher({
       hashMegabytes: options.hashMegabytes,
       weights: options.weights,
+      evaluator: patterns
+        ? (wLo, wHi, bLo, bHi, kLo, kHi, turn) =>
+            patternEvaluate(patterns, wLo, wHi, bLo, bHi, kLo, kHi, turn)
+        : undefined,
       seed: options.seed,
       stopSignal: options.stopSignal,
     });

@@ -49,3 +49,7 @@ export {
 } from './tablebase.ts';
 export type { BuildProgress, ClassStats } from './tbbuild.ts';
 export { solvePair, buildTablebase, classStats, verifyClass } from './tbbuild.ts';
+export type { PatternWeights } from './patterns.ts';
+export { patternEvaluate, SCALARS, WINDOWS, PATTERNS } from './patterns.ts';
+export type { SymmetryClasses, DecodeResult, WeightsErrorCode } from './weights.ts';
+export { decodeWeights, encodeWeights, expandWeights, symmetryClasses } from './weights.ts';

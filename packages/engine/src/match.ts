@@ -8,6 +8,7 @@
 import { Game, makeNotation, Position, resultText, type Move } from '@dama/core';
 import { Engine } from './engine.ts';
 import type { Weights } from './evaluate.ts';
+import type { PatternWeights } from './patterns.ts';
 import type { Level, Limits } from './types.ts';
 
 export interface Player {
@@ -23,6 +24,7 @@ export interface EngineConfig {
   level?: Level;
   limits?: Limits;
   weights?: Weights;
+  patterns?: PatternWeights;
   noise?: number;
   hashMegabytes?: number;
 }
@@ -35,6 +37,7 @@ export class EnginePlayer implements Player {
     this.engine = new Engine({
       level: config.level ?? 'master',
       weights: config.weights,
+      patterns: config.patterns,
       noise: config.noise,
       hashMegabytes: config.hashMegabytes ?? 16,
     });

@@ -40,7 +40,20 @@ const TAKEN = -(1 << 30);
 const TRIED = 64;
 
 /** Knobs of the search itself, fixed for a searcher (levels set some of them). */
+/** A static evaluation: centi-men for the side to move (`turn` 0 = White) on the six board halves. */
+export type Evaluator = (
+  wLo: number,
+  wHi: number,
+  bLo: number,
+  bHi: number,
+  kLo: number,
+  kHi: number,
+  turn: number,
+) => number;
+
 export interface SearchOptions {
+  /** The evaluation (default: the hand-weighted one with `weights`). */
+  evaluator?: Evaluator;
   weights?: Weights;
   /** Transposition table size in MB. */
   hashMegabytes?: number;
@@ -115,6 +128,7 @@ export const LMR_DIVISOR = 1.8;
 export class Searcher {
   readonly tt: TranspositionTable;
   weights: Weights;
+  evaluator: Evaluator;
   noise: number;
   seed: number;
   stopSignal: Int32Array | undefined;
@@ -179,6 +193,9 @@ export class Searcher {
   constructor(options: SearchOptions = {}) {
     this.tt = new TranspositionTable(options.hashMegabytes ?? 16);
     this.weights = options.weights ?? DEFAULT_WEIGHTS;
+    this.evaluator =
+      options.evaluator ??
+      ((wLo, wHi, bLo, bHi, kLo, kHi, turn) => evaluate(wLo, wHi, bLo, bHi, kLo, kHi, turn, this.weights));
     this.noise = options.noise ?? 0;
     this.seed = options.seed ?? 0;
     this.stopSignal = options.stopSignal;
@@ -391,7 +408,7 @@ export class Searcher {
 
   private staticEval(ply: number): number {
     const b = this.boards[ply];
-    let e = evaluate(b[0], b[1], b[2], b[3], b[4], b[5], (this.turn0 + ply) & 1, this.weights);
+    let e = this.evaluator(b[0], b[1], b[2], b[3], b[4], b[5], (this.turn0 + ply) & 1);
     if (this.noise > 0) {
       let h = Math.imul(this.keyA[this.rootIndex + ply] ^ this.seed, 0x9e3779b1);
       h ^= h >>> 15;

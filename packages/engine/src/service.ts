@@ -10,11 +10,18 @@
  * cross-origin-isolated page; (2) otherwise the time limit ends the search, and a client that cannot
  * wait can terminate the worker and start a new one. We chose this over slicing the search into
  * resumable chunks, which would cost speed in every node for a rare event.
+ *
+ * The learned evaluation's weights: `init` may carry them as bytes (`weights`) or as a URL to fetch
+ * (`weightsUrl`; the web app passes its `engine/eval.bin`). Searches that arrive while they load wait
+ * (the latest one wins, as always). `ready` says which evaluation the engine uses; when the weights
+ * cannot be fetched or read, it says why and the engine plays with the hand-weighted evaluation.
  */
 import { Game, makeNotation, parsePosition, type Counters, type DrawRules, type Move } from '@dama/core';
 import { Engine } from './engine.ts';
 import { materialId, reachableMaterials, Tablebase, TB_MAX_PIECES, type Material } from './tablebase.ts';
 import { fetchTable } from './tbfetch.ts';
+import type { PatternWeights } from './patterns.ts';
+import { decodeWeights } from './weights.ts';
 import type { Level, Limits, SearchInfo, SearchLine, SearchResult, TbResult } from './types.ts';
 
 export type EngineRequest =
@@ -24,6 +31,10 @@ export type EngineRequest =
       hashMegabytes?: number;
       /** Where the endgame tables are (e.g. 'https://host/tb/'); without it the engine has none. */
       tablebaseUrl?: string;
+      /** The learned evaluation's weights file, as bytes ... */
+      weights?: ArrayBuffer;
+      /** ... or where to fetch it. */
+      weightsUrl?: string;
     }
   | {
       type: 'search';
@@ -44,7 +55,13 @@ export type EngineRequest =
   | { type: 'new-game' };
 
 export type EngineResponse =
-  | { type: 'ready' }
+  | {
+      type: 'ready';
+      /** Which evaluation the engine plays with. */
+      evaluation?: 'learned' | 'hand-weighted';
+      /** Why the learned weights are not used, when they were asked for. */
+      problem?: string;
+    }
   | {
       type: 'info';
       id: number;
@@ -117,11 +134,14 @@ export class EngineService {
   private tablebaseUrl: string | undefined;
   /** Classes asked for already (loaded or not on the server). */
   private asked = new Set<number>();
+  /** An `init` whose weights are being fetched: searches wait for it. */
+  private loading = false;
 
   constructor(
     private post: (response: EngineResponse) => void,
     private schedule: (task: () => void) => void = (task) => setTimeout(task, 0),
     private loadTable: TableLoader = fetchTable,
+    private fetchBytes: (url: string) => Promise<ArrayBuffer> = fetchArrayBuffer,
   ) {
     this.engine = new Engine();
   }
@@ -143,17 +163,53 @@ export class EngineService {
     return reachableMaterials(material).filter((m) => !this.asked.has(materialId(m)));
   }
 
+  private init(
+    request: Extract<EngineRequest, { type: 'init' }>,
+    bytes?: ArrayBuffer,
+    problem?: string,
+  ): void {
+    let patterns: PatternWeights | undefined;
+    if (bytes) {
+      const decoded = decodeWeights(new Uint8Array(bytes));
+      if (decoded.ok) patterns = decoded.value;
+      else problem = decoded.error.message;
+    }
+    this.engine = new Engine({
+      hashMegabytes: request.hashMegabytes,
+      stopSignal: this.stopView,
+      tablebase: this.tablebase,
+      patterns,
+    });
+    this.loading = false;
+    this.post({
+      type: 'ready',
+      evaluation: patterns ? 'learned' : 'hand-weighted',
+      ...(problem ? { problem } : {}),
+    });
+    if (this.pending && !this.scheduled) {
+      this.scheduled = true;
+      this.schedule(() => this.runPending());
+    }
+  }
+
   receive(request: EngineRequest): void {
     switch (request.type) {
       case 'init':
         this.stopView = request.stopBuffer ? new Int32Array(request.stopBuffer) : undefined;
         this.tablebaseUrl = request.tablebaseUrl;
-        this.engine = new Engine({
-          hashMegabytes: request.hashMegabytes,
-          stopSignal: this.stopView,
-          tablebase: this.tablebase,
-        });
-        this.post({ type: 'ready' });
+        if (request.weights || !request.weightsUrl) this.init(request, request.weights);
+        else {
+          this.loading = true;
+          this.fetchBytes(request.weightsUrl).then(
+            (bytes) => this.init(request, bytes),
+            (e: unknown) =>
+              this.init(
+                request,
+                undefined,
+                `cannot fetch ${request.weightsUrl}: ${(e as Error).message ?? e}`,
+              ),
+          );
+        }
         break;
       case 'new-game':
         this.engine.newGame();
@@ -165,7 +221,7 @@ export class EngineService {
       case 'search':
         if (this.pending) this.post(cancelled(this.pending.id));
         this.pending = request;
-        if (!this.scheduled) {
+        if (!this.scheduled && !this.loading) {
           this.scheduled = true;
           this.schedule(() => this.runPending());
         }
@@ -174,6 +230,10 @@ export class EngineService {
   }
 
   private runPending(): void {
+    if (this.loading) {
+      this.scheduled = false;
+      return;
+    }
     const request = this.pending;
     if (!request) {
       this.scheduled = false;
@@ -235,6 +295,12 @@ export class EngineService {
       cancelled: false,
     });
   }
+}
+
+async function fetchArrayBuffer(url: string): Promise<ArrayBuffer> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.arrayBuffer();
 }
 
 function buildGame(request: SearchRequest): Game | string {

@@ -3,12 +3,14 @@
  * move checked by the core's referee (`Game.play` refuses illegal moves), each played to its end by
  * the rules, with random openings (0–11 random plies, then a random move now and then), random
  * levels, noise seeds and draw rule sets. Tiny limits (1–60 nodes, or depth 1) keep a game at about
- * 3 ms, so 3000 games take about 10 s on an idle core.
+ * 3 ms, so 3000 games take about 10 s on an idle core. Games alternate between the learned
+ * evaluation (the shipped weights) and the hand-weighted one.
  */
 import { Game } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.ts';
 import { makeRng } from '@dama/core';
+import { loadWeightsFile } from '../scripts/weights-file.ts';
 import { LEVELS, type Limits } from '../src/types.ts';
 
 const GAMES = 3000;
@@ -16,7 +18,10 @@ const GAMES = 3000;
 describe('self-play', () => {
   it(`plays ${GAMES} games at tiny limits with only legal moves`, () => {
     const rng = makeRng(2024);
-    const engine = new Engine({ hashMegabytes: 1 });
+    const engines = [
+      new Engine({ hashMegabytes: 1, patterns: loadWeightsFile() }),
+      new Engine({ hashMegabytes: 1 }),
+    ];
     let plies = 0;
     const endings = new Map<string, number>();
     for (let n = 0; n < GAMES; n++) {
@@ -28,6 +33,7 @@ describe('self-play', () => {
           repetition: rng() < 0.9,
         },
       });
+      const engine = engines[n & 1];
       engine.newGame();
       engine.setLevel(LEVELS[Math.floor(rng() * LEVELS.length)]);
       engine.setSeed(n);

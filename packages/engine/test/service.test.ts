@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { WEIGHTS_FILE } from '../scripts/weights-file.ts';
 import { EngineService, type EngineResponse } from '../src/service.ts';
+
+const shipped = (): ArrayBuffer => {
+  const b = readFileSync(WEIGHTS_FILE);
+  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+};
 
 describe('engine service (worker messages)', () => {
   it('runs only the latest of queued requests and cancels the others', () => {
@@ -48,5 +55,53 @@ describe('engine service (worker messages)', () => {
     const done = out.find((r) => r.type === 'done');
     expect(done).toMatchObject({ type: 'done', id: 1, cancelled: false });
     expect(done?.type === 'done' && done.depth).toBeLessThan(6);
+  });
+
+  it('fetches the weights first, then runs the latest search with the learned evaluation', async () => {
+    const out: EngineResponse[] = [];
+    let release: (bytes: ArrayBuffer) => void = () => {};
+    const service = new EngineService(
+      (r) => out.push(r),
+      (t) => t(),
+      async () => undefined, // no endgame tables
+      (url) => {
+        expect(url).toBe('https://example.test/engine/eval.bin');
+        return new Promise((resolve) => (release = resolve));
+      },
+    );
+    service.receive({ type: 'init', weightsUrl: 'https://example.test/engine/eval.bin' });
+    service.receive({ type: 'search', id: 1, limits: { depth: 2 } });
+    service.receive({ type: 'search', id: 2, limits: { depth: 2 } });
+    // Nothing runs while the weights load; the older search is already cancelled.
+    expect(out).toEqual([expect.objectContaining({ type: 'done', id: 1, cancelled: true })]);
+    release(shipped());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(out[1]).toEqual({ type: 'ready', evaluation: 'learned' });
+    expect(out.at(-1)).toMatchObject({ type: 'done', id: 2, cancelled: false });
+  });
+
+  it('plays with the hand-weighted evaluation and says why when the weights are bad or missing', async () => {
+    const out: EngineResponse[] = [];
+    const service = new EngineService(
+      (r) => out.push(r),
+      (t) => t(),
+      async () => undefined, // no endgame tables
+      () => Promise.reject(new Error('offline')),
+    );
+    service.receive({ type: 'init', weights: new TextEncoder().encode('<html>').buffer as ArrayBuffer });
+    expect(out[0]).toMatchObject({
+      type: 'ready',
+      evaluation: 'hand-weighted',
+      problem: expect.stringMatching(/not an evaluation weights file/),
+    });
+    service.receive({ type: 'init', weightsUrl: '/engine/eval.bin' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(out[1]).toMatchObject({
+      type: 'ready',
+      evaluation: 'hand-weighted',
+      problem: expect.stringMatching(/offline/),
+    });
+    service.receive({ type: 'search', id: 3, limits: { depth: 2 } });
+    expect(out.at(-1)).toMatchObject({ type: 'done', id: 3, cancelled: false });
   });
 });

@@ -1,5 +1,6 @@
 import { Game, makeNotation } from '@dama/core';
 import { Engine, formatInfo, LEVELS, type Level, type Limits } from '@dama/engine';
+import { loadWeightsFile } from './weights.ts';
 import { checkOptions, intArg, parseArgs, UsageError } from '../cli.ts';
 import { positionArg } from './position.ts';
 import { fileTablebase, tablebaseDir } from './tablebase-files.ts';
@@ -27,6 +28,7 @@ export function analyseCommand(argv: string[]): void {
   const engine = new Engine({
     level: level as Level,
     tablebase: fileTablebase(tablebaseDir(args.options.get('tb'))),
+    patterns: loadWeightsFile(),
   });
   const r = engine.search(game, limits, (info) => process.stdout.write(`${formatInfo(info)}\n`));
   if (!r.move) {

@@ -5,13 +5,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Engine, HubProtocol } from '@dama/engine';
 import { fileTablebase, tablebaseDir } from './tablebase-files.ts';
+import { loadWeightsFile } from './weights.ts';
 
 const port = parentPort;
 if (port) {
   const stopSignal = new Int32Array(workerData.stop as SharedArrayBuffer);
   const protocol = new HubProtocol(
     (line) => port.postMessage(line),
-    new Engine({ stopSignal, tablebase: fileTablebase(tablebaseDir()) }),
+    new Engine({ stopSignal, tablebase: fileTablebase(tablebaseDir()), patterns: loadWeightsFile() }),
   );
   port.on('message', (line: string) => {
     if (!protocol.handle(line)) port.postMessage(null);

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { makeFen, makeNotation, parseNotation, type Game, type Move } from '@dama/core';
 import {
   DEFAULT_SPRT,
+  describeConfig,
   EnginePlayer,
   gamesToPdn,
   LEVELS,
@@ -16,11 +17,12 @@ import {
   type Limits,
   type Player,
 } from '@dama/engine';
+import { loadWeightsFile } from './weights.ts';
 import { checkOptions, intArg, parseArgs, UsageError } from '../cli.ts';
 
 const USAGE =
   'usage: dama match --a SPEC --b SPEC [--plies 2-4] [--openings N] [--sprt ELO0,ELO1] [--pdn FILE]\n' +
-  '  SPEC: level=easy|medium|hard|master[,depth=N|nodes=N|movetime=MS][,noise=N]  or  cmd=PROGRAM ARGS';
+  '  SPEC: level=easy|medium|hard|master[,depth=N|nodes=N|movetime=MS][,noise=N][,eval=learned|hand]  or  cmd=PROGRAM ARGS';
 
 /**
  * `dama match`: two players from an opening suite, each opening with both colours; prints every game
@@ -77,6 +79,7 @@ export async function matchCommand(argv: string[]): Promise<void> {
 function makePlayer(spec: string, label: string, timeout: number): Player {
   if (spec.startsWith('cmd=')) return new ExternalPlayer(spec.slice(4), timeout);
   const config: EngineConfig = {};
+  let evaluation = 'learned';
   let limits: Limits | undefined;
   for (const part of spec.split(',')) {
     const [key, value] = part.split('=');
@@ -90,9 +93,12 @@ function makePlayer(spec: string, label: string, timeout: number): Player {
     else if (key === 'nodes' && n > 0) limits = { nodes: n };
     else if (key === 'movetime' && n > 0) limits = { movetime: n };
     else if (key === 'noise' && n >= 0) config.noise = n;
+    else if (key === 'eval' && (value === 'learned' || value === 'hand')) evaluation = value;
     else throw new UsageError(`${label}: cannot read "${part}" (${USAGE.split('\n')[1].trim()})`);
   }
   config.limits = limits;
+  if (evaluation === 'learned') config.patterns = loadWeightsFile();
+  else config.name = `${describeConfig(config)} eval=hand`;
   return new EnginePlayer(config);
 }
 

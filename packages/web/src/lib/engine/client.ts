@@ -59,6 +59,13 @@ interface Pending {
   resolve: (a: SearchAnswer | undefined) => void;
 }
 
+/**
+ * The learned evaluation's weights, at a stable address under the app's base (public/engine/eval.bin,
+ * a copy of @dama/engine's assets/eval.bin), fetched by the worker when it starts.
+ */
+const weightsUrl = (): { weightsUrl?: string } =>
+  typeof document === 'undefined' ? {} : { weightsUrl: new URL('engine/eval.bin', document.baseURI).href };
+
 export class EngineClient {
   state: EngineState = 'idle';
   private worker: WorkerLike | undefined;
@@ -132,7 +139,11 @@ export class EngineClient {
     w.onerror = () => {
       if (w === this.worker) this.fail();
     };
-    w.postMessage({ type: 'init', ...(tablebaseUrl() ? { tablebaseUrl: tablebaseUrl() } : {}) });
+    w.postMessage({
+      type: 'init',
+      ...(tablebaseUrl() ? { tablebaseUrl: tablebaseUrl() } : {}),
+      ...weightsUrl(),
+    });
     return w;
   }
 

@@ -1,0 +1,110 @@
+/**
+ * `npm run train -- [options]`: the whole pipeline of the learned evaluation, in three stages that
+ * each leave a checkpoint behind.
+ *
+ *   1. generate — self-play games at a fixed node count per move, appended game by game to
+ *      packages/engine/.train/data/games-<seed>.bin (never committed; rerun with another --seed to add)
+ *   2. fit — logistic regression of the pattern weights on those records, writing the weights after
+ *      every epoch to packages/engine/.train/eval.bin
+ *   3. export — copy the fitted weights to the shipped asset, packages/engine/assets/eval.bin, and
+ *      to the web app's packages/web/public/engine/eval.bin (the worker fetches engine/eval.bin)
+ *
+ * Options: --stages generate,fit,export (default all three) --minutes 48 --nodes 1500 --seed 1
+ *          --random 4-12 --epochs 10 --lambda 0.5 --rate 2 --l2 0.0001 --data DIR --out FILE
+ *          --compare FILE (print another weights file's held-out loss, e.g. the shipped one)
+ * On a 2-core machine the default run takes about an hour (generation on one core, then minutes of
+ * fitting). Compare the result with `npm run bench:strength` and scripts/evalmatch.ts before keeping it.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadRecords } from './train/data.ts';
+import { fit } from './train/fit.ts';
+import { generate } from './train/generate.ts';
+import { loadWeightsFile } from './weights-file.ts';
+
+const engineDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: {
+    stages: { type: 'string', default: 'generate,fit,export' },
+    minutes: { type: 'string', default: '48' },
+    nodes: { type: 'string', default: '1500' },
+    seed: { type: 'string', default: '1' },
+    random: { type: 'string', default: '4-12' },
+    epochs: { type: 'string', default: '10' },
+    lambda: { type: 'string', default: '0.5' },
+    rate: { type: 'string', default: '2' },
+    l2: { type: 'string', default: '0.0001' },
+    data: { type: 'string', default: join(engineDir, '.train', 'data') },
+    out: { type: 'string', default: join(engineDir, '.train', 'eval.bin') },
+    compare: { type: 'string' },
+  },
+});
+
+const number = (name: keyof typeof values, min: number, max: number): number => {
+  const x = Number(values[name]);
+  if (!Number.isFinite(x) || x < min || x > max) {
+    console.error(`train: --${name} must be a number from ${min} to ${max} (got ${values[name]})`);
+    process.exit(2);
+  }
+  return x;
+};
+const stages = String(values.stages).split(',');
+for (const s of stages)
+  if (!['generate', 'fit', 'export'].includes(s)) {
+    console.error(`train: unknown stage ${s} (generate, fit, export)`);
+    process.exit(2);
+  }
+const [randomMin, randomMax] = String(values.random).split('-').map(Number);
+if (!(randomMin >= 0 && randomMax >= randomMin)) {
+  console.error('train: --random must be MIN-MAX plies');
+  process.exit(2);
+}
+const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
+const dataDir = String(values.data);
+const out = String(values.out);
+mkdirSync(dataDir, { recursive: true });
+mkdirSync(dirname(out), { recursive: true });
+
+if (stages.includes('generate')) {
+  const r = generate({
+    dir: dataDir,
+    minutes: number('minutes', 0, 24 * 60),
+    nodes: number('nodes', 1, 1e9),
+    randomMin,
+    randomMax,
+    seed: number('seed', 0, 2 ** 31),
+    maxPlies: 400,
+    log,
+  });
+  log(`generate: done, ${r.games} games, ${r.records} positions`);
+}
+if (stages.includes('fit')) {
+  const records = loadRecords(dataDir);
+  if (records.count === 0) {
+    console.error(`train: no records in ${dataDir} (run the generate stage first)`);
+    process.exit(1);
+  }
+  fit(records, {
+    epochs: number('epochs', 1, 1000),
+    lambda: number('lambda', 0, 1),
+    rate: number('rate', 0, 1e6),
+    l2: number('l2', 0, 1),
+    validShare: 0.05,
+    seed: number('seed', 0, 2 ** 31),
+    out,
+    compare: values.compare ? loadWeightsFile(values.compare) : undefined,
+    log,
+  });
+}
+if (stages.includes('export')) {
+  const asset = join(engineDir, 'assets', 'eval.bin');
+  mkdirSync(dirname(asset), { recursive: true });
+  copyFileSync(out, asset);
+  // The web app serves the same bytes at a stable address (engine/eval.bin) for its worker.
+  const web = resolve(engineDir, '../web/public/engine/eval.bin');
+  mkdirSync(dirname(web), { recursive: true });
+  copyFileSync(out, web);
+  log(`export: ${out} -> ${asset}, ${web}`);
+}

@@ -1,0 +1,274 @@
+/**
+ * Stage 2 of the training pipeline: logistic regression of the pattern evaluation (src/patterns.ts)
+ * on the self-play records. The prediction for the side to move is sigmoid(eval / K); the target is
+ * the game result blended with sigmoid(search score / K) (`lambda`: the result's share). K is the
+ * scale that fits the old hand-weighted evaluation best to the same results, so the learned scores
+ * stay in centi-men and the search's margins keep their meaning.
+ *
+ * Per-sample AdaGrad over shuffled records, one parameter per symmetry class (src/weights.ts), L2
+ * toward 0 on the patterns. The last `validShare` of the records (whole games, since a game's records
+ * are stored together) is held out; every epoch prints the training loss and the held-out loss
+ * against the results alone, with the old evaluation's held-out loss for comparison, and writes the
+ * weights so far to the output file (a checkpoint: a cut-off keeps the last epoch).
+ */
+import { writeFileSync } from 'node:fs';
+import { makeRng, popcount } from '@dama/core';
+import { DEFAULT_WEIGHTS, evaluate } from '../../src/evaluate.ts';
+import {
+  patternEntries,
+  phaseOf,
+  SCALAR_COUNT,
+  SCALARS,
+  scalarFeatures,
+  TEMPO,
+  UNIT_SHIFT,
+  WINDOWS,
+} from '../../src/patterns.ts';
+import { encodeWeights, symmetryClasses } from '../../src/weights.ts';
+import { patternEvaluate, type PatternWeights } from '../../src/patterns.ts';
+import type { Records } from './data.ts';
+
+export interface FitOptions {
+  epochs: number;
+  /** The result's share of the target (the rest is the search score). */
+  lambda: number;
+  /** AdaGrad step size (centi-men). */
+  rate: number;
+  /** L2 pull of pattern weights toward 0, per update. */
+  l2: number;
+  validShare: number;
+  seed: number;
+  out: string;
+  /** Other weights whose held-out loss is printed for comparison (e.g. the shipped ones). */
+  compare?: PatternWeights;
+  log: (line: string) => void;
+}
+
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** Cross-entropy of predictions against targets. */
+const entropy = (p: number, t: number): number => {
+  const q = Math.min(Math.max(p, 1e-9), 1 - 1e-9);
+  return -(t * Math.log(q) + (1 - t) * Math.log(1 - q));
+};
+
+/** The scale K at which sigmoid(old evaluation / K) fits the results best (golden-section search). */
+function fitScale(records: Records, sample: Int32Array): number {
+  const b = records.boards;
+  const old = new Float64Array(sample.length);
+  for (let j = 0; j < sample.length; j++) {
+    const i = sample[j];
+    old[j] = evaluate(
+      b[i * 6],
+      b[i * 6 + 1],
+      b[i * 6 + 2],
+      b[i * 6 + 3],
+      b[i * 6 + 4],
+      b[i * 6 + 5],
+      records.turns[i],
+    );
+  }
+  const loss = (k: number) => {
+    let s = 0;
+    for (let j = 0; j < sample.length; j++) s += entropy(sigmoid(old[j] / k), records.results[sample[j]]);
+    return s / sample.length;
+  };
+  let lo = 20;
+  let hi = 1000;
+  const g = (Math.sqrt(5) - 1) / 2;
+  for (let it = 0; it < 40; it++) {
+    const a = hi - g * (hi - lo);
+    const c = lo + g * (hi - lo);
+    if (loss(a) < loss(c)) hi = c;
+    else lo = a;
+  }
+  return (lo + hi) / 2;
+}
+
+/** The hand-weighted evaluation's weights for the scalar terms (patterns.ts lists them), middle and end. */
+function initialScalars(S: Float64Array): void {
+  const w = DEFAULT_WEIGHTS;
+  const set = (name: (typeof SCALARS)[number], mid: number, end = mid) => {
+    const i = SCALARS.indexOf(name);
+    S[2 * i] = mid;
+    S[2 * i + 1] = end;
+  };
+  set('men', w.man);
+  set('kings', w.kingFull, w.kingEmpty);
+  set('mobility', w.kingMobility);
+  for (let r = 0; r < 4; r++) {
+    set(`passed${r + 4}` as (typeof SCALARS)[number], w.passed[r + 3]);
+    set(`race${r + 4}` as (typeof SCALARS)[number], w.race + r * (w.race >> 1));
+  }
+  for (let r = 1; r < 7; r++)
+    set(`advance${r + 1}` as (typeof SCALARS)[number], w.advanceMid[r], w.advanceEnd[r]);
+  set('guard', w.guard);
+  set('backed', w.backed);
+  set('sideBySide', w.sideBySide);
+  set('centre', w.centre);
+  set('tempo', w.tempo);
+}
+
+export function fit(
+  records: Records,
+  options: FitOptions,
+): { valid: number; oldValid: number; scale: number } {
+  const n = records.count;
+  const { count: classes, classOf, sign } = symmetryClasses();
+  // Features once: per record its 21 (class, sign) entries, its scalars and its phase.
+  const feat = new Int32Array(n * WINDOWS);
+  const scal = new Int16Array(n * SCALAR_COUNT);
+  const phase = new Float32Array(n);
+  const entries = new Int32Array(WINDOWS);
+  const sf = new Int32Array(SCALAR_COUNT);
+  const b = records.boards;
+  for (let i = 0; i < n; i++) {
+    const [wLo, wHi, bLo, bHi, kLo, kHi] = b.subarray(i * 6, i * 6 + 6);
+    const wmLo = wLo & ~kLo;
+    const wmHi = wHi & ~kHi;
+    const bmLo = bLo & ~kLo;
+    const bmHi = bHi & ~kHi;
+    patternEntries(wmLo, wmHi, bmLo, bmHi, entries);
+    for (let w = 0; w < WINDOWS; w++) {
+      const e = entries[w];
+      const c = classOf[e];
+      feat[i * WINDOWS + w] = c < 0 ? -1 : c * 2 + (sign[e] < 0 ? 1 : 0);
+    }
+    scalarFeatures(wLo, wHi, bLo, bHi, kLo, kHi, sf);
+    for (let s = 0; s < SCALAR_COUNT; s++) scal[i * SCALAR_COUNT + s] = sf[s];
+    phase[i] = phaseOf(popcount(wmLo) + popcount(wmHi) + popcount(bmLo) + popcount(bmHi)) / 256;
+  }
+
+  const validStart = Math.floor(n * (1 - options.validShare));
+  const valid = new Int32Array(n - validStart).map((_, j) => validStart + j);
+  const rng = makeRng(options.seed);
+  const scaleSample = new Int32Array(Math.min(200_000, validStart)).map(() => Math.floor(rng() * validStart));
+  const K = fitScale(records, scaleSample);
+  options.log(
+    `fit: ${n} records (${n - validStart} held out), ${classes} pattern classes, K = ${K.toFixed(1)}`,
+  );
+
+  // Parameters in centi-men: patterns (middle, end) per class, scalars (middle, end).
+  const P = new Float64Array(classes * 2);
+  const S = new Float64Array(SCALAR_COUNT * 2);
+  initialScalars(S);
+  const GP = new Float64Array(classes * 2).fill(1e-8);
+  const GS = new Float64Array(SCALAR_COUNT * 2).fill(1e-8);
+
+  /** The evaluation for the side to move, as the engine computes it (before its integer rounding). */
+  const predict = (i: number): number => {
+    const ph = phase[i];
+    let mid = 0;
+    let end = 0;
+    for (let w = 0; w < WINDOWS; w++) {
+      const f = feat[i * WINDOWS + w];
+      if (f < 0) continue;
+      const c = f >> 1;
+      const sg = f & 1 ? -1 : 1;
+      mid += sg * P[2 * c];
+      end += sg * P[2 * c + 1];
+    }
+    for (let s = 0; s < TEMPO; s++) {
+      const x = scal[i * SCALAR_COUNT + s];
+      if (x !== 0) {
+        mid += x * S[2 * s];
+        end += x * S[2 * s + 1];
+      }
+    }
+    const white = mid * ph + end * (1 - ph);
+    return (records.turns[i] === 0 ? white : -white) + S[2 * TEMPO] * ph + S[2 * TEMPO + 1] * (1 - ph);
+  };
+
+  const validLoss = (score: (i: number) => number): number => {
+    let s = 0;
+    for (const i of valid) s += entropy(sigmoid(score(i) / K), records.results[i]);
+    return s / valid.length;
+  };
+  const oldValid = validLoss((i) =>
+    evaluate(
+      b[i * 6],
+      b[i * 6 + 1],
+      b[i * 6 + 2],
+      b[i * 6 + 3],
+      b[i * 6 + 4],
+      b[i * 6 + 5],
+      records.turns[i],
+    ),
+  );
+  options.log(`fit: held-out loss of the old evaluation ${oldValid.toFixed(5)}`);
+  const cmp = options.compare;
+  if (cmp) {
+    const loss = validLoss((i) =>
+      patternEvaluate(
+        cmp,
+        b[i * 6],
+        b[i * 6 + 1],
+        b[i * 6 + 2],
+        b[i * 6 + 3],
+        b[i * 6 + 4],
+        b[i * 6 + 5],
+        records.turns[i],
+      ),
+    );
+    options.log(`fit: held-out loss of the weights to compare with ${loss.toFixed(5)}`);
+  }
+
+  const order = new Int32Array(validStart).map((_, j) => j);
+  let lastValid = validLoss(predict);
+  const rate = options.rate;
+  for (let epoch = 1; epoch <= options.epochs; epoch++) {
+    for (let j = order.length - 1; j > 0; j--) {
+      const k = Math.floor(rng() * (j + 1));
+      const t = order[j];
+      order[j] = order[k];
+      order[k] = t;
+    }
+    let trainLoss = 0;
+    for (const i of order) {
+      const target =
+        options.lambda * records.results[i] + (1 - options.lambda) * sigmoid(records.scores[i] / K);
+      const p = sigmoid(predict(i) / K);
+      trainLoss += entropy(p, target);
+      const g = (p - target) / K;
+      const ph = phase[i];
+      const side = records.turns[i] === 0 ? g : -g;
+      for (let w = 0; w < WINDOWS; w++) {
+        const f = feat[i * WINDOWS + w];
+        if (f < 0) continue;
+        const c = f >> 1;
+        const gw = f & 1 ? -side : side;
+        const gm = gw * ph + options.l2 * P[2 * c];
+        const ge = gw * (1 - ph) + options.l2 * P[2 * c + 1];
+        GP[2 * c] += gm * gm;
+        GP[2 * c + 1] += ge * ge;
+        P[2 * c] -= (rate * gm) / Math.sqrt(GP[2 * c]);
+        P[2 * c + 1] -= (rate * ge) / Math.sqrt(GP[2 * c + 1]);
+      }
+      for (let s = 0; s < SCALAR_COUNT; s++) {
+        const x = s === TEMPO ? g : scal[i * SCALAR_COUNT + s] * side;
+        if (x === 0) continue;
+        const gm = x * ph;
+        const ge = x * (1 - ph);
+        GS[2 * s] += gm * gm;
+        GS[2 * s + 1] += ge * ge;
+        S[2 * s] -= (rate * gm) / Math.sqrt(GS[2 * s]);
+        S[2 * s + 1] -= (rate * ge) / Math.sqrt(GS[2 * s + 1]);
+      }
+    }
+    lastValid = validLoss(predict);
+    options.log(
+      `fit: epoch ${epoch}: training loss ${(trainLoss / order.length).toFixed(5)}, held-out ${lastValid.toFixed(5)} ` +
+        `(old evaluation ${oldValid.toFixed(5)}); man ${S[0].toFixed(0)}/${S[1].toFixed(0)}, ` +
+        `king ${S[2].toFixed(0)}/${S[3].toFixed(0)}, tempo ${S[2 * TEMPO].toFixed(0)}/${S[2 * TEMPO + 1].toFixed(0)}`,
+    );
+    const unit = 1 << UNIT_SHIFT;
+    writeFileSync(
+      options.out,
+      encodeWeights(
+        Array.from(P, (x) => x * unit),
+        Array.from(S, (x) => x * unit),
+      ),
+    );
+  }
+  return { valid: lastValid, oldValid, scale: K };
+}

@@ -1,0 +1,157 @@
+/**
+ * The learned evaluation's weights: the symmetry classes of the pattern tables, and the compact
+ * binary asset that `npm run train` writes and the engine reads (`assets/eval.bin`; in the browser
+ * `/engine/eval.bin`).
+ *
+ * Format (little-endian): the magic "DAMW", a version byte (1), the window count (21), the scalar
+ * count, one reserved byte, the class count (uint32), then int16 weights in eighths of a centi-man:
+ * for each pattern class its middle-game and endgame weight, then for each scalar the same pair.
+ * Only one weight per symmetry class is stored; `expandWeights` fills the whole table.
+ */
+import {
+  PATTERNS,
+  SCALAR_COUNT,
+  WINDOW_FILES,
+  WINDOW_RANKS,
+  WINDOWS,
+  type PatternWeights,
+} from './patterns.ts';
+
+const MAGIC = [0x44, 0x41, 0x4d, 0x57]; // "DAMW"
+const VERSION = 1;
+const HEADER_BYTES = 12;
+
+export interface SymmetryClasses {
+  /** How many independent weights the table has (per phase). */
+  count: number;
+  /** For each table entry: its class, or −1 when the symmetries force it to 0. */
+  classOf: Int32Array;
+  /** For each table entry: +1, or −1 when it is the colour-swapped image of its class. */
+  sign: Int8Array;
+}
+
+let classesCache: SymmetryClasses | undefined;
+
+/**
+ * The classes of table entries under mirroring the files (same weight) and turning the board over
+ * with the colours swapped (negated weight). An entry that is its own negated image weighs 0. The
+ * numbering is deterministic (by the smallest entry of each class), so trainer and loader agree.
+ */
+export function symmetryClasses(): SymmetryClasses {
+  if (classesCache) return classesCache;
+  const n = WINDOWS * PATTERNS;
+  const classOf = new Int32Array(n).fill(-2);
+  const sign = new Int8Array(n);
+  const files = WINDOW_FILES.length;
+  const digits = new Int32Array(8);
+  const encode = (d: Int32Array): number => {
+    let v = 0;
+    for (let k = 7; k >= 0; k--) v = v * 3 + d[k];
+    return v;
+  };
+  let count = 0;
+  for (let e = 0; e < n; e++) {
+    if (classOf[e] !== -2) continue;
+    const loc = Math.floor(e / PATTERNS);
+    const r = Math.floor(loc / files);
+    const i = loc % files;
+    let p = e % PATTERNS;
+    for (let k = 0; k < 8; k++) {
+      digits[k] = p % 3;
+      p = Math.floor(p / 3);
+    }
+    const mirrored = new Int32Array(8);
+    const flipped = new Int32Array(8);
+    const both = new Int32Array(8);
+    const swap = (x: number) => (x === 0 ? 0 : 3 - x);
+    for (let dr = 0; dr < 2; dr++)
+      for (let dc = 0; dc < 4; dc++) {
+        const d = digits[dr * 4 + dc];
+        mirrored[dr * 4 + (3 - dc)] = d;
+        flipped[(1 - dr) * 4 + dc] = swap(d);
+        both[(1 - dr) * 4 + (3 - dc)] = swap(d);
+      }
+    const m = (r * files + (files - 1 - i)) * PATTERNS + encode(mirrored);
+    const f = ((WINDOW_RANKS - 1 - r) * files + i) * PATTERNS + encode(flipped);
+    const mf = ((WINDOW_RANKS - 1 - r) * files + (files - 1 - i)) * PATTERNS + encode(both);
+    // e is the smallest of its orbit {e, m, f, mf}: the others have not been visited yet.
+    if (f === e || mf === e || f === m) {
+      for (const x of [e, m, f, mf]) {
+        classOf[x] = -1;
+        sign[x] = 0;
+      }
+      continue;
+    }
+    classOf[e] = classOf[m] = classOf[f] = classOf[mf] = count++;
+    sign[e] = sign[m] = 1;
+    sign[f] = sign[mf] = -1;
+  }
+  classesCache = { count, classOf, sign };
+  return classesCache;
+}
+
+/** The evaluation's table from one (middle, end) pair per class and per scalar. */
+export function expandWeights(
+  classWeights: ArrayLike<number>,
+  scalarWeights: ArrayLike<number>,
+): PatternWeights {
+  const { classOf, sign } = symmetryClasses();
+  const table = new Int32Array(WINDOWS * PATTERNS * 2);
+  for (let e = 0; e < classOf.length; e++) {
+    const c = classOf[e];
+    if (c < 0) continue;
+    table[2 * e] = sign[e] * classWeights[2 * c];
+    table[2 * e + 1] = sign[e] * classWeights[2 * c + 1];
+  }
+  const scalars = new Int32Array(SCALAR_COUNT * 2);
+  for (let i = 0; i < scalars.length; i++) scalars[i] = scalarWeights[i];
+  return { table, scalars };
+}
+
+/** The asset bytes for weights given per class and per scalar (already in eighths of a centi-man). */
+export function encodeWeights(classWeights: ArrayLike<number>, scalarWeights: ArrayLike<number>): Uint8Array {
+  const { count } = symmetryClasses();
+  if (classWeights.length !== count * 2 || scalarWeights.length !== SCALAR_COUNT * 2)
+    throw new Error('encodeWeights: wrong number of weights');
+  const bytes = new Uint8Array(HEADER_BYTES + (count + SCALAR_COUNT) * 4);
+  const view = new DataView(bytes.buffer);
+  MAGIC.forEach((b, i) => view.setUint8(i, b));
+  view.setUint8(4, VERSION);
+  view.setUint8(5, WINDOWS);
+  view.setUint8(6, SCALAR_COUNT);
+  view.setUint32(8, count, true);
+  const clamp = (x: number) => Math.max(-32768, Math.min(32767, Math.round(x)));
+  let off = HEADER_BYTES;
+  for (let i = 0; i < count * 2; i++, off += 2) view.setInt16(off, clamp(classWeights[i]), true);
+  for (let i = 0; i < SCALAR_COUNT * 2; i++, off += 2) view.setInt16(off, clamp(scalarWeights[i]), true);
+  return bytes;
+}
+
+export type WeightsErrorCode = 'bad-magic' | 'bad-version' | 'bad-shape' | 'bad-length';
+
+export type DecodeResult =
+  { ok: true; value: PatternWeights } | { ok: false; error: { code: WeightsErrorCode; message: string } };
+
+/** Read the asset; anything that is not exactly a weights file of this version is refused. */
+export function decodeWeights(bytes: Uint8Array): DecodeResult {
+  const fail = (code: WeightsErrorCode, message: string): DecodeResult => ({
+    ok: false,
+    error: { code, message },
+  });
+  if (bytes.length < HEADER_BYTES || MAGIC.some((b, i) => bytes[i] !== b))
+    return fail('bad-magic', 'This is not an evaluation weights file.');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint8(4) !== VERSION)
+    return fail('bad-version', `Weights file version ${view.getUint8(4)}; this engine reads ${VERSION}.`);
+  const { count } = symmetryClasses();
+  if (view.getUint8(5) !== WINDOWS || view.getUint8(6) !== SCALAR_COUNT || view.getUint32(8, true) !== count)
+    return fail('bad-shape', 'The weights file was made for another pattern layout.');
+  if (bytes.length !== HEADER_BYTES + (count + SCALAR_COUNT) * 4)
+    return fail('bad-length', 'The weights file is truncated or has trailing bytes.');
+  const classWeights = new Int16Array(count * 2);
+  const scalarWeights = new Int16Array(SCALAR_COUNT * 2);
+  let off = HEADER_BYTES;
+  for (let i = 0; i < classWeights.length; i++, off += 2) classWeights[i] = view.getInt16(off, true);
+  for (let i = 0; i < scalarWeights.length; i++, off += 2) scalarWeights[i] = view.getInt16(off, true);
+  return { ok: true, value: expandWeights(classWeights, scalarWeights) };
+}

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { parsePosition, Position, unwrap } from '@dama/core';
+import { describe, expect, it } from 'vitest';
+import { loadWeightsFile, WEIGHTS_FILE } from '../scripts/weights-file.ts';
+import { patternEvaluate } from '../src/patterns.ts';
+import { decodeWeights } from '../src/weights.ts';
+
+const evalOf = (fen: string) => {
+  const p = fen === 'start' ? Position.start() : unwrap(parsePosition(fen));
+  return patternEvaluate(loadWeightsFile(), p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex);
+};
+
+describe('the shipped weights', () => {
+  it('are a weights file of this layout', () => {
+    expect(decodeWeights(new Uint8Array(readFileSync(WEIGHTS_FILE))).ok).toBe(true);
+  });
+
+  it('are the same bytes that the web app serves at engine/eval.bin', () => {
+    const web = new URL('../../web/public/engine/eval.bin', import.meta.url);
+    expect(Buffer.compare(readFileSync(web), readFileSync(WEIGHTS_FILE))).toBe(0);
+  });
+
+  it('score like draughts: the start is about level, a man up is good, a king more so', () => {
+    expect(Math.abs(evalOf('start'))).toBeLessThan(30);
+    expect(evalOf('W:Wa3,b3,c3:Ba6,b6')).toBeGreaterThan(50);
+    expect(evalOf('B:Wa3,b3,c3:Ba6,b6')).toBeLessThan(-50);
+    expect(evalOf('W:Wa3,b3,Kh1:Ba6,b6,c6')).toBeGreaterThan(evalOf('W:Wa3,b3,c3:Ba6,b6,c6'));
+  });
+
+  it('refuses a missing file with a message that names it', () => {
+    expect(() => loadWeightsFile('/nonexistent/eval.bin')).toThrow(/\/nonexistent\/eval\.bin/);
+  });
+});
