@@ -18,7 +18,7 @@ const x = (from: Square, path: Square[], captures: Square[]): MovePath => ({ fro
 const demos: Demo[] = [
   {
     name: 'King chain: two paths end on a1',
-    // RULES.md small case: 3 distinct moves, 4 paths.
+    // docs/RULES.md small case: 3 distinct moves, 4 paths.
     fen: 'W:WKa1:Ba3,c5,e3,c1',
     moves: [
       x('a1', ['a5', 'e5', 'e1', 'b1'], ['a3', 'c5', 'e3', 'c1']),
@@ -42,7 +42,7 @@ const demos: Demo[] = [
   },
   {
     name: 'Long chain (immediate removal)',
-    // RULES.md small case: exactly one move, f3xf5xd5xd7xb7.
+    // docs/RULES.md small case: exactly one move, f3xf5xd5xd7xb7.
     fen: 'W:Wa4,h4,a3,b3,c3,d3,e3,f3,g3,h3,a2,c2,d2,f2:Bc7,h7,a6,b6,c6,d6,e6,g6,h6,a5,b5,c5,e5,g5,f4',
     moves: [x('f3', ['f5', 'd5', 'd7', 'b7'], ['f4', 'e5', 'd6', 'c7'])],
   },

@@ -114,6 +114,17 @@ describe('render', () => {
     board.set({ arrows: [{ from: 'a1', to: 'a5' }] });
     await frame();
     expect(root.querySelectorAll('.dama-arrows .arrow')).toHaveLength(1);
+    board.set({
+      arrows: [
+        { from: 'a1', to: 'a5', brush: 'best' },
+        { from: 'c3', to: 'c4', brush: 'bad' },
+      ],
+    });
+    await frame();
+    expect([...root.querySelectorAll('.dama-arrows .arrow')].map((a) => a.getAttribute('class'))).toEqual([
+      'arrow arrow-best',
+      'arrow arrow-bad',
+    ]);
   });
 
   it('redraws at most once per frame', async () => {
@@ -187,6 +198,37 @@ describe('pointer', () => {
     const { el } = mount({ ...kingConfig, orientation: 'black', onSelect });
     click(el, 'a1', 'black');
     expect(onSelect).toHaveBeenCalledWith('a1');
+  });
+});
+
+describe('editing (onSquare)', () => {
+  it('with no side to move, taps and Enter go to onSquare and select nothing', () => {
+    const onSquare = vi.fn();
+    const onSelect = vi.fn();
+    const { el, board } = mount({
+      pieces: { a1: 'white-king' },
+      movable: { color: 'none', moves: [] },
+      onSquare,
+      onSelect,
+    });
+    click(el, 'a1');
+    click(el, 'd4');
+    expect(onSquare.mock.calls).toEqual([['a1'], ['d4']]);
+    const key = (k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+    key('Enter');
+    expect(onSquare).toHaveBeenCalledTimes(3);
+    expect(onSelect).not.toHaveBeenCalled();
+    expect(board.getState().selected).toBeNull();
+  });
+
+  it('while a side may move, taps choose moves and onSquare is not called', () => {
+    const onSquare = vi.fn();
+    const onMove = vi.fn();
+    const { el } = mount({ ...kingConfig, onSquare, onMove });
+    click(el, 'a1');
+    click(el, 'b1');
+    expect(onSquare).not.toHaveBeenCalled();
+    expect(onMove).toHaveBeenCalledWith(kingMoves[0]);
   });
 });
 

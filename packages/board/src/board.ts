@@ -63,7 +63,7 @@ const arrowKeys: Record<string, Direction> = {
 };
 
 function optionsOf(config: BoardConfig): Partial<BoardOptions> {
-  const { onMove: _m, onSelect: _s, labels: _l, ...options } = config;
+  const { onMove: _m, onSelect: _s, onSquare: _q, labels: _l, ...options } = config;
   return options;
 }
 
@@ -73,7 +73,11 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
   let state = initialState(optionsOf(config));
   let labels: BoardLabels = config.labels ?? {};
-  const callbacks: BoardCallbacks = { onMove: config.onMove, onSelect: config.onSelect };
+  const callbacks: BoardCallbacks = {
+    onMove: config.onMove,
+    onSelect: config.onSelect,
+    onSquare: config.onSquare,
+  };
   const win = el.ownerDocument.defaultView;
   const raf: (cb: () => void) => number =
     win?.requestAnimationFrame?.bind(win) ?? ((cb) => setTimeout(cb, 16) as unknown as number);
@@ -192,6 +196,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
     e.preventDefault();
     board.focus({ preventScroll: true });
     board.classList.remove('kbd');
+    if (squareTap(sq)) return;
     if (drag) cancelDrag();
     const pressingOwnPiece = state.pending === null && canSelect(state, sq) && !isAction(state, sq);
     if (pressingOwnPiece) {
@@ -206,6 +211,13 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
     } else {
       apply(tap(state, sq), false);
     }
+  }
+
+  /** With no side to move, a tap goes to `onSquare` (a position editor) and nothing else happens. */
+  function squareTap(sq: Square): boolean {
+    if (state.movable.color !== 'none' || !callbacks.onSquare) return false;
+    callbacks.onSquare(sq);
+    return true;
   }
 
   function onPointerMove(e: PointerEvent): void {
@@ -258,7 +270,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
     if (dir) {
       state = moveCursor(state, dir);
     } else if (e.key === 'Enter' || e.key === ' ') {
-      apply(tap(state, state.cursor), false);
+      if (!squareTap(state.cursor)) apply(tap(state, state.cursor), false);
     } else if (e.key === 'Escape') {
       apply({ state: select(state, null), move: null }, false);
     } else {
@@ -290,6 +302,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
       if (c.labels !== undefined) labels = c.labels;
       if ('onMove' in c) callbacks.onMove = c.onMove;
       if ('onSelect' in c) callbacks.onSelect = c.onSelect;
+      if ('onSquare' in c) callbacks.onSquare = c.onSquare;
       const options = optionsOf(c);
       if (anim && options.pieces !== undefined) {
         // Keep a running animation when the host confirms the position it ends in (a promotion

@@ -34,9 +34,10 @@ export {
   tap,
 } from './state.ts';
 export type { Direction, State, Transition } from './state.ts';
-export { colors, files, pieceKinds, ranks, roles, themes } from './types.ts';
+export { arrowBrushes, colors, files, pieceKinds, ranks, roles, themes } from './types.ts';
 export type {
   Arrow,
+  ArrowBrush,
   BoardCallbacks,
   BoardConfig,
   BoardLabels,

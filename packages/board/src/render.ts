@@ -309,7 +309,8 @@ export function createRenderer(host: HTMLElement, uid: string, labels: () => Boa
     }
     let arrows = '';
     for (const a of s.arrows) {
-      arrows += arrowSvg(screenPos(a.from, s.orientation), screenPos(a.to, s.orientation), 'arrow');
+      const cls = a.brush && a.brush !== 'hint' ? `arrow arrow-${a.brush}` : 'arrow';
+      arrows += arrowSvg(screenPos(a.from, s.orientation), screenPos(a.to, s.orientation), cls);
     }
     if (arrows !== arrowsSvg) {
       arrowsLayer.innerHTML = arrows;

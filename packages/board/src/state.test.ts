@@ -22,7 +22,7 @@ import type { MovePath, Square } from './types.ts';
 const q = (from: Square, to: Square): MovePath => ({ from, path: [to], captures: [] });
 const x = (from: Square, path: Square[], captures: Square[]): MovePath => ({ from, path, captures });
 
-// RULES.md small case `W:WKa1:Ba3,c5,e3,c1`: 4 paths, 3 distinct moves; two paths end on a1.
+// docs/RULES.md small case `W:WKa1:Ba3,c5,e3,c1`: 4 paths, 3 distinct moves; two paths end on a1.
 const kingMoves = [
   x('a1', ['a5', 'e5', 'e1', 'b1'], ['a3', 'c5', 'e3', 'c1']),
   x('a1', ['a5', 'e5', 'e1', 'a1'], ['a3', 'c5', 'e3', 'c1']),

@@ -32,10 +32,16 @@ export interface MovePath {
   captures: Square[];
 }
 
-/** A hint arrow: { from: 'c3', to: 'c4' }. */
+/** How an arrow is drawn: 'hint' (green, the default), 'best' (blue, the engine's move), 'alt' (a fainter blue, other lines), 'bad' (red, a mistake). */
+export const arrowBrushes = ['hint', 'best', 'alt', 'bad'] as const;
+export type ArrowBrush = (typeof arrowBrushes)[number];
+
+/** A hint arrow: { from: 'c3', to: 'c4' }, or { from: 'c3', to: 'c5', brush: 'best' }. */
 export interface Arrow {
   from: Square;
   to: Square;
+  /** 'hint' when absent */
+  brush?: ArrowBrush;
 }
 
 export const themes = ['classic', 'two-tone'] as const;
@@ -110,6 +116,11 @@ export interface BoardCallbacks {
   onMove?: (move: MovePath) => void;
   /** called when the user selects a piece ('c3') or clears the selection (null) */
   onSelect?: (square: Square | null) => void;
+  /**
+   * called for every tap (pointer, or Enter/Space on the keyboard cursor) on a square while no side
+   * may move (`movable.color: 'none'`): 'c3' — what a position editor needs; the widget changes nothing
+   */
+  onSquare?: (square: Square) => void;
 }
 
 /** What `createBoard` and `set` accept: every option is optional and has a default. */

@@ -1,19 +1,15 @@
 /**
- * Deep perft check against RULES.md, too slow for the unit suite: distinct moves to depth 8 and
+ * Deep perft check against docs/RULES.md, too slow for the unit suite: distinct moves to depth 8 and
  * every capture path to depth 10 (about 17 billion nodes; a few minutes). `npm run perft:deep [MAX]`.
  */
-import { perft, Position } from '@dama/core';
-
-// RULES.md "Perft reference (start position)".
-const DISTINCT = [8, 64, 708, 7538, 85090, 931312, 10782308, 123285642];
-const PATHS = [8, 64, 708, 7538, 85090, 931312, 10782382, 123290300, 1454144462, 16991457316];
+import { perft, Position, START_PERFT, START_PERFT_PATHS } from '@dama/core';
 
 const max = Number(process.argv[2] ?? 10);
 const start = Position.start();
 let failed = false;
 for (const [mode, table] of [
-  ['distinct', DISTINCT],
-  ['paths', PATHS],
+  ['distinct', START_PERFT],
+  ['paths', START_PERFT_PATHS],
 ] as const) {
   for (let d = 1; d <= Math.min(max, table.length); d++) {
     const t = performance.now();

@@ -8,6 +8,7 @@ import { movesCommand } from './commands/moves.ts';
 import { perftCommand } from './commands/perft.ts';
 import { puzzlesCommand } from './commands/puzzles.ts';
 import { showCommand } from './commands/show.ts';
+import { tablebaseCommand } from './commands/tablebase.ts';
 
 const commands: Record<string, { run: Command; help: string }> = {
   perft: { run: perftCommand, help: 'perft [--fen FEN] [--paths] DEPTH   count move sequences' },
@@ -21,6 +22,10 @@ const commands: Record<string, { run: Command; help: string }> = {
   analyse: { run: analyseCommand, help: 'analyse FEN [--movetime MS|--depth N] search a position' },
   match: { run: matchCommand, help: 'match --a SPEC --b SPEC [--openings N] engine match' },
   engine: { run: engineCommand, help: 'engine                               Hub protocol on stdin' },
+  tablebase: {
+    run: tablebaseCommand,
+    help: 'tablebase build [--max 4] [--out DIR] | probe FEN   endgame tablebases',
+  },
 };
 
 function usage(): string {

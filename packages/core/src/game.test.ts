@@ -10,7 +10,7 @@ const play = (g: Game, ...moves: string[]) => {
   for (const m of moves) expect(g.playNotation(m).ok, m).toBe(true);
 };
 
-// One test per rule of RULES.md "End of the game", each on a position built for it.
+// One test per rule of docs/RULES.md "End of the game", each on a position built for it.
 describe('losing', () => {
   it('a player with no pieces at their turn loses', () => {
     const g = game('W:Wc3:Bc4');
@@ -134,6 +134,27 @@ describe('optional draw rules', () => {
     play(h, 'c3-d3', 'h8-h7');
     expect(h.outcome()).toBeUndefined();
     expect(h.counters.kingsOnly).toBe(1);
+  });
+  it('the kings-only rule, when on, replaces the no-progress rule (docs/RULES.md)', () => {
+    // Kings only since 49 plies, the no-progress rule still switched on: 50 plies are not a draw.
+    const g = new Game(pos('W:WKa1,Kc3:BKh8'), {
+      drawRules: { kingsOnly: true },
+      counters: { noProgress: 49, kingsOnly: 49 },
+    });
+    play(g, 'a1-a2');
+    expect(g.counters).toEqual({ noProgress: 50, kingsOnly: 50 });
+    expect(g.outcome()).toBeUndefined();
+    // It ends at 60 plies of king moves.
+    const h = new Game(pos('W:WKa1,Kc3:BKh8'), {
+      drawRules: { kingsOnly: true, repetition: false },
+      counters: { noProgress: 59, kingsOnly: 59 },
+    });
+    play(h, 'a1-a2');
+    expect(h.outcome()).toEqual({ winner: undefined, reason: 'kings-only' });
+    // Without the kings-only rule the same stretch ends at 50 plies.
+    const n = new Game(pos('W:WKa1,Kc3:BKh8'), { counters: { noProgress: 49, kingsOnly: 49 } });
+    play(n, 'a1-a2');
+    expect(n.outcome()).toEqual({ winner: undefined, reason: 'no-progress' });
   });
 });
 

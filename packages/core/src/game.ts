@@ -1,42 +1,15 @@
 /**
  * A game: the starting position, the moves played, and how the game stands after each of them.
- * The outcome is decided by RULES.md: a player with no pieces or no legal move at their turn loses;
- * resignation, running out of time and agreement end the game by a player's act; the draw rule set
- * (threefold repetition, one king each and the 25-move no-progress rule by default; three optional
- * rules) decides draws.
+ * The outcome is decided by docs/RULES.md: a player with no pieces or no legal move at their turn
+ * loses; resignation, running out of time and agreement end the game by a player's act; the draw
+ * rule set (threefold repetition, one king each and the 25-move no-progress rule by default; three
+ * optional rules; see draw.ts) decides draws.
  */
+import { counterDraw, DEFAULT_DRAW_RULES, materialDraw, type Counters, type DrawRules } from './draw.ts';
 import { makeNotation, parseNotation } from './notation.ts';
 import { Position } from './position.ts';
 import type { Color, DamaError, Move, Result } from './types.ts';
 import { err, ok, opposite } from './types.ts';
-
-/** Which draw rules are in force. RULES.md "End of the game". */
-export interface DrawRules {
-  /** The same position (pieces and side to move) for the third time. Default on. */
-  repetition: boolean;
-  /** One king against one king. Default on. */
-  kingVsKing: boolean;
-  /** 25 moves by each side (50 plies) without a capture or a man moving forward. Default on. */
-  noProgress: boolean;
-  /** One piece each, whatever their kind. Optional (seed 002). */
-  onePieceEach: boolean;
-  /** One king against one man. Optional (seeds 003, 004). */
-  kingVsMan: boolean;
-  /** 30 moves by each side (60 plies) in which only kings move and nothing is captured. Optional (seed 004). */
-  kingsOnly: boolean;
-}
-
-export const DEFAULT_DRAW_RULES: Readonly<DrawRules> = Object.freeze({
-  repetition: true,
-  kingVsKing: true,
-  noProgress: true,
-  onePieceEach: false,
-  kingVsMan: false,
-  kingsOnly: false,
-});
-
-export const NO_PROGRESS_PLIES = 50;
-export const KINGS_ONLY_PLIES = 60;
 
 export const OUTCOME_REASONS = [
   'no-pieces',
@@ -63,14 +36,6 @@ export interface Outcome {
 export const resultText = (outcome: Outcome | undefined): '1-0' | '0-1' | '1/2-1/2' | '*' =>
   !outcome ? '*' : outcome.winner === 'white' ? '1-0' : outcome.winner === 'black' ? '0-1' : '1/2-1/2';
 
-/** Counters of a position within a game, needed by the draw rules. */
-export interface Counters {
-  /** Plies since the last capture or forward man move. */
-  noProgress: number;
-  /** Plies in a row in which a king moved without capturing. */
-  kingsOnly: number;
-}
-
 /** The counters after `move` was played from `before`. */
 export function nextCounters(before: Position, move: Move, counters: Counters): Counters {
   const piece = before.pieceAt(move.from);
@@ -83,25 +48,16 @@ export function nextCounters(before: Position, move: Move, counters: Counters): 
   };
 }
 
+const board = new Int32Array(6);
+
 /**
  * The draw that the rules give a position, not counting repetition (which needs the history).
  * Only material and counters matter here.
  */
 export function staticDraw(pos: Position, counters: Counters, rules: DrawRules): OutcomeReason | undefined {
-  const wm = pos.count('white', 'man');
-  const wk = pos.count('white', 'king');
-  const bm = pos.count('black', 'man');
-  const bk = pos.count('black', 'king');
-  if (rules.kingVsKing && wm === 0 && bm === 0 && wk === 1 && bk === 1) return 'king-vs-king';
-  if (rules.onePieceEach && wm + wk === 1 && bm + bk === 1) return 'one-piece-each';
-  if (
-    rules.kingVsMan &&
-    ((wk === 1 && wm === 0 && bm === 1 && bk === 0) || (bk === 1 && bm === 0 && wm === 1 && wk === 0))
-  )
-    return 'king-vs-man';
-  if (rules.noProgress && counters.noProgress >= NO_PROGRESS_PLIES) return 'no-progress';
-  if (rules.kingsOnly && counters.kingsOnly >= KINGS_ONLY_PLIES) return 'kings-only';
-  return undefined;
+  return (
+    materialDraw(pos.toBoard(board), rules) ?? counterDraw(counters.noProgress, counters.kingsOnly, rules)
+  );
 }
 
 export type GameErrorCode = 'game-over' | 'illegal-move' | 'nothing-to-undo' | 'bad-draw-rules';

@@ -1,27 +1,31 @@
 /**
- * The fast move generator. Everything here works on raw bitboards so that the engine and perft can
- * run without allocating: a board is six int32 numbers (White's pieces, Black's pieces and the kings
- * of both, each as a low half holding ranks 1–4 and a high half holding ranks 5–8) plus the side to
- * move (0 = White, 1 = Black).
- *
- * Because each half holds whole ranks, sideways shifts never cross halves; only forward and backward
- * shifts (±8) carry bits from one half to the other.
+ * The fast move generator. Everything here works on raw bitboards (`Board`, see `bitboard.ts`) so
+ * that the engine and perft can run without allocating: six int32 halves plus the side to move
+ * (0 = White, 1 = Black).
  *
  * Captures are found by depth-first search with pieces removed as they are jumped (immediate
  * removal); only sequences of the maximum length over all pieces are kept. Quiet moves are
  * generated only when there is no capture.
  */
 
-export const WHITE = 0;
-export const BLACK = 1;
+import {
+  bitAt,
+  kingsCanCapture,
+  lowestBit,
+  menCaptureMask,
+  NOT_FILE_A,
+  NOT_FILE_H,
+  popcount,
+  RANK_1_LO,
+  RANK_8_HI,
+  RAY_LENGTH,
+  STEP,
+  WHITE,
+  type Board,
+} from './bitboard.ts';
 
 /** The longest capture possible: every enemy piece. */
 export const MAX_CAPTURES = 16;
-
-const FILE_A = 0x01010101;
-const FILE_H = 0x80808080 | 0;
-const NOT_FILE_A = ~FILE_A;
-const NOT_FILE_H = ~FILE_H;
 
 /**
  * A reusable list of moves. Move `i` is `from[i]`, `to[i]`, the captured set `capLo[i]`/`capHi[i]`
@@ -74,26 +78,20 @@ export class MoveList {
   }
 }
 
-export function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
+/**
+ * One move list and one board buffer per ply, allocated once: the copy-make searches (perft, the
+ * engine, the puzzle prover and searcher) write the child of ply `p` into `boards[p + 1]`.
+ */
+export class PlyStack {
+  readonly lists: MoveList[] = [];
+  readonly boards: Board[] = [];
 
-/** Index of the lowest set bit of a non-zero int32. */
-export const lowestBit = (x: number): number => 31 - Math.clz32(x & -x);
-
-// Distance to the edge for each square in each king direction: 0 = north (+8), 1 = south (-8),
-// 2 = east (+1), 3 = west (-1). The opposite of direction d is d ^ 1.
-const STEP = [8, -8, 1, -1];
-const RAY_LENGTH = new Uint8Array(4 * 64);
-for (let sq = 0; sq < 64; sq++) {
-  const file = sq & 7;
-  const rank = sq >> 3;
-  RAY_LENGTH[sq] = 7 - rank;
-  RAY_LENGTH[64 + sq] = rank;
-  RAY_LENGTH[128 + sq] = 7 - file;
-  RAY_LENGTH[192 + sq] = file;
+  constructor(plies: number, capacity = 64) {
+    for (let i = 0; i < plies; i++) {
+      this.lists.push(new MoveList(capacity));
+      this.boards.push(new Int32Array(6));
+    }
+  }
 }
 
 // State of the capture search, kept at module level so that the recursion allocates nothing.
@@ -109,6 +107,7 @@ let mergeDuplicates = false;
 let list: MoveList = new MoveList(1);
 let forward = 8;
 const pathStack = new Uint8Array(MAX_CAPTURES + 1);
+const mask = new Int32Array(2);
 const capStack = new Uint8Array(MAX_CAPTURES + 1);
 
 const isEmpty = (sq: number): boolean =>
@@ -230,24 +229,16 @@ function kingCaptures(sq: number, depth: number, lastDir: number): void {
  * Fill `out` with the legal moves of the position. With `paths` every capture path is listed;
  * without it, capture paths with the same start, end and captured set are merged into one move.
  */
-export function generateMoves(
-  wLo: number,
-  wHi: number,
-  bLo: number,
-  bHi: number,
-  kLo: number,
-  kHi: number,
-  turn: number,
-  out: MoveList,
-  paths = false,
-): void {
+export function generateMoves(b: Board, turn: number, out: MoveList, paths = false): void {
   const white = turn === WHITE;
-  const ownLo = white ? wLo : bLo;
-  const ownHi = white ? wHi : bHi;
-  enemyLo = white ? bLo : wLo;
-  enemyHi = white ? bHi : wHi;
-  emptyLo = ~(wLo | bLo);
-  emptyHi = ~(wHi | bHi);
+  const ownLo = white ? b[0] : b[2];
+  const ownHi = white ? b[1] : b[3];
+  const kLo = b[4];
+  const kHi = b[5];
+  enemyLo = white ? b[2] : b[0];
+  enemyHi = white ? b[3] : b[1];
+  emptyLo = ~(b[0] | b[2]);
+  emptyHi = ~(b[1] | b[3]);
   capturedLo = 0;
   capturedHi = 0;
   list = out;
@@ -257,38 +248,9 @@ export function generateMoves(
   forward = white ? 8 : -8;
 
   // Men that have at least one capture, found with shifts.
-  const menLo = ownLo & ~kLo;
-  const menHi = ownHi & ~kHi;
-  let capLo = 0;
-  let capHi = 0;
-  {
-    // Sideways: enemy beside, empty beyond.
-    const eLo = enemyLo;
-    const eHi = enemyHi;
-    const mLo = emptyLo;
-    const mHi = emptyHi;
-    // towards a-file: s-1 enemy, s-2 empty  ==> s in shiftUpFile(enemy & shiftUpFile(empty))
-    capLo |= menLo & (((eLo & ((mLo << 1) & NOT_FILE_A)) << 1) & NOT_FILE_A);
-    capHi |= menHi & (((eHi & ((mHi << 1) & NOT_FILE_A)) << 1) & NOT_FILE_A);
-    capLo |= menLo & (((eLo & ((mLo >>> 1) & NOT_FILE_H)) >>> 1) & NOT_FILE_H);
-    capHi |= menHi & (((eHi & ((mHi >>> 1) & NOT_FILE_H)) >>> 1) & NOT_FILE_H);
-    if (white) {
-      // s+8 enemy, s+16 empty: squares below (enemy & squares below empty).
-      const dLo = (mLo >>> 8) | (mHi << 24);
-      const dHi = mHi >>> 8;
-      const xLo = eLo & dLo;
-      const xHi = eHi & dHi;
-      capLo |= menLo & ((xLo >>> 8) | (xHi << 24));
-      capHi |= menHi & (xHi >>> 8);
-    } else {
-      const uLo = mLo << 8;
-      const uHi = (mHi << 8) | (mLo >>> 24);
-      const xLo = eLo & uLo;
-      const xHi = eHi & uHi;
-      capLo |= menLo & (xLo << 8);
-      capHi |= menHi & ((xHi << 8) | (xLo >>> 24));
-    }
-  }
+  menCaptureMask(b, turn, mask);
+  let capLo = mask[0];
+  let capHi = mask[1];
   while (capLo !== 0) {
     const sq = lowestBit(capLo);
     capLo &= capLo - 1;
@@ -298,12 +260,12 @@ export function generateMoves(
     emptyLo ^= 1 << sq;
   }
   while (capHi !== 0) {
-    const b = lowestBit(capHi);
+    const bit = lowestBit(capHi);
     capHi &= capHi - 1;
-    origin = b + 32;
-    emptyHi ^= 1 << b;
-    manCaptures(b + 32, 0);
-    emptyHi ^= 1 << b;
+    origin = bit + 32;
+    emptyHi ^= 1 << bit;
+    manCaptures(bit + 32, 0);
+    emptyHi ^= 1 << bit;
   }
   let kingsLo = ownLo & kLo;
   let kingsHi = ownHi & kHi;
@@ -316,12 +278,12 @@ export function generateMoves(
     emptyLo ^= 1 << sq;
   }
   while (kingsHi !== 0) {
-    const b = lowestBit(kingsHi);
+    const bit = lowestBit(kingsHi);
     kingsHi &= kingsHi - 1;
-    origin = b + 32;
-    emptyHi ^= 1 << b;
-    kingCaptures(b + 32, 0, -1);
-    emptyHi ^= 1 << b;
+    origin = bit + 32;
+    emptyHi ^= 1 << bit;
+    kingCaptures(bit + 32, 0, -1);
+    emptyHi ^= 1 << bit;
   }
   if (out.count > 0) {
     out.captures = best;
@@ -426,51 +388,27 @@ function generateQuiet(
  * The number of legal moves, counted without listing them where that is possible (positions without
  * captures, and captures in path mode). Used for the last ply of perft.
  */
-export function countMoves(
-  wLo: number,
-  wHi: number,
-  bLo: number,
-  bHi: number,
-  kLo: number,
-  kHi: number,
-  turn: number,
-  scratch: MoveList,
-  paths: boolean,
-): number {
+export function countMoves(b: Board, turn: number, scratch: MoveList, paths: boolean): number {
   const white = turn === WHITE;
-  const ownLo = white ? wLo : bLo;
-  const ownHi = white ? wHi : bHi;
-  const enLo = white ? bLo : wLo;
-  const enHi = white ? bHi : wHi;
-  const eLo = ~(wLo | bLo);
-  const eHi = ~(wHi | bHi);
-  const menLo = ownLo & ~kLo;
-  const menHi = ownHi & ~kHi;
-  const kingsLo = ownLo & kLo;
-  const kingsHi = ownHi & kHi;
+  const ownLo = white ? b[0] : b[2];
+  const ownHi = white ? b[1] : b[3];
+  const eLo = ~(b[0] | b[2]);
+  const eHi = ~(b[1] | b[3]);
+  const menLo = ownLo & ~b[4];
+  const menHi = ownHi & ~b[5];
+  const kingsLo = ownLo & b[4];
+  const kingsHi = ownHi & b[5];
 
   // Is there any capture? Men by shifts; kings by walking their rays.
-  let any =
-    (menLo & (((enLo & ((eLo << 1) & NOT_FILE_A)) << 1) & NOT_FILE_A)) |
-    (menHi & (((enHi & ((eHi << 1) & NOT_FILE_A)) << 1) & NOT_FILE_A)) |
-    (menLo & (((enLo & ((eLo >>> 1) & NOT_FILE_H)) >>> 1) & NOT_FILE_H)) |
-    (menHi & (((enHi & ((eHi >>> 1) & NOT_FILE_H)) >>> 1) & NOT_FILE_H));
-  if (white) {
-    const xLo = enLo & ((eLo >>> 8) | (eHi << 24));
-    const xHi = enHi & (eHi >>> 8);
-    any |= (menLo & ((xLo >>> 8) | (xHi << 24))) | (menHi & (xHi >>> 8));
-  } else {
-    const xLo = enLo & (eLo << 8);
-    const xHi = enHi & ((eHi << 8) | (eLo >>> 24));
-    any |= (menLo & (xLo << 8)) | (menHi & ((xHi << 8) | (xLo >>> 24)));
-  }
+  menCaptureMask(b, turn, mask);
+  const any = mask[0] | mask[1];
   if (any !== 0 || kingsLo !== 0 || kingsHi !== 0) {
     // Captures (or kings, whose captures and moves are cheapest to list): generate.
-    if (any === 0 && !kingsCanCapture(kingsLo, kingsHi, enLo, enHi, eLo, eHi)) {
+    if (any === 0 && !kingsCanCapture(kingsLo, kingsHi, white ? b[2] : b[0], white ? b[3] : b[1], eLo, eHi)) {
       // Only quiet moves: count men by shifts, kings by rays.
       return countQuietMen(menLo, menHi, eLo, eHi, white) + countKingSlides(kingsLo, kingsHi, eLo, eHi);
     }
-    generateMoves(wLo, wHi, bLo, bHi, kLo, kHi, turn, scratch, paths);
+    generateMoves(b, turn, scratch, paths);
     return scratch.count;
   }
   return countQuietMen(menLo, menHi, eLo, eHi, white);
@@ -488,9 +426,6 @@ function countQuietMen(menLo: number, menHi: number, eLo: number, eHi: number, w
     popcount((menHi << 1) & NOT_FILE_A & eHi)
   );
 }
-
-const bitAt = (lo: number, hi: number, sq: number): number =>
-  sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1;
 
 function countKingSlides(kingsLo: number, kingsHi: number, eLo: number, eHi: number): number {
   let n = 0;
@@ -517,57 +452,17 @@ function countKingSlides(kingsLo: number, kingsHi: number, eLo: number, eHi: num
   return n;
 }
 
-function kingsCanCapture(
-  kingsLo: number,
-  kingsHi: number,
-  enLo: number,
-  enHi: number,
-  eLo: number,
-  eHi: number,
-): boolean {
-  while (kingsLo !== 0 || kingsHi !== 0) {
-    let sq: number;
-    if (kingsLo !== 0) {
-      sq = lowestBit(kingsLo);
-      kingsLo &= kingsLo - 1;
-    } else {
-      sq = lowestBit(kingsHi) + 32;
-      kingsHi &= kingsHi - 1;
-    }
-    for (let dir = 0; dir < 4; dir++) {
-      const step = STEP[dir];
-      let k = RAY_LENGTH[dir * 64 + sq];
-      let s = sq + step;
-      while (k > 0 && bitAt(eLo, eHi, s) !== 0) {
-        s += step;
-        k--;
-      }
-      if (k >= 2 && bitAt(enLo, enHi, s) !== 0 && bitAt(eLo, eHi, s + step) !== 0) return true;
-    }
-  }
-  return false;
-}
-
-/** Rank masks of the promotion ranks, in the half that holds them. */
-const RANK_8_HI = 0xff000000 | 0;
-const RANK_1_LO = 0xff;
-
 /**
- * Apply move `i` of `l` to the board, writing the six resulting halves into `out[0..5]`
- * (White lo, White hi, Black lo, Black hi, kings lo, kings hi). The side to move flips.
+ * Apply move `i` of `l` to board `b`, writing the resulting board into `out` (which may be `b`
+ * itself). The side to move flips.
  */
-export function applyMove(
-  wLo: number,
-  wHi: number,
-  bLo: number,
-  bHi: number,
-  kLo: number,
-  kHi: number,
-  turn: number,
-  l: MoveList,
-  i: number,
-  out: Int32Array,
-): void {
+export function applyMove(b: Board, turn: number, l: MoveList, i: number, out: Board): void {
+  let wLo = b[0],
+    wHi = b[1],
+    bLo = b[2],
+    bHi = b[3],
+    kLo = b[4],
+    kHi = b[5];
   const from = l.from[i];
   const to = l.to[i];
   const cLo = l.capLo[i];

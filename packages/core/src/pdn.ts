@@ -4,7 +4,8 @@
  * so an imported game is always a legal one. Writing produces what reading gives back unchanged.
  */
 import { makeFen, parsePosition } from './fen.ts';
-import type { DrawRules, Outcome, OutcomeReason } from './game.ts';
+import type { DrawRules } from './draw.ts';
+import type { Outcome, OutcomeReason } from './game.ts';
 import { Game, OUTCOME_REASONS, resultText } from './game.ts';
 import { makeNotation } from './notation.ts';
 import { Position } from './position.ts';

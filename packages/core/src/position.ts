@@ -1,8 +1,9 @@
 /**
  * A legal game state: where the pieces are and who is to move. Immutable; `play` returns a new one.
- * Internally six int32 halves (see movegen.ts), so the engine can take them without conversion.
+ * Internally six int32 halves (see bitboard.ts), so the engine can take them without conversion.
  */
-import { applyMove, BLACK, generateMoves, MAX_CAPTURES, MoveList, popcount, WHITE } from './movegen.ts';
+import { BLACK, popcount, WHITE, type Board } from './bitboard.ts';
+import { applyMove, generateMoves, MAX_CAPTURES, MoveList } from './movegen.ts';
 import type { Placement, Setup } from './setup.ts';
 import { startSetup } from './setup.ts';
 import type { Color, DamaError, Move, Piece, Result, Square } from './types.ts';
@@ -14,7 +15,7 @@ export type PositionErrorCode =
 export type MoveErrorCode = 'illegal-move' | 'game-over';
 
 const scratch = new MoveList(256);
-const applied = new Int32Array(6);
+const board = new Int32Array(6);
 
 function bit(square: Square): [number, number] {
   return square < 32 ? [1 << square, 0] : [0, 1 << (square - 32)];
@@ -133,6 +134,17 @@ export class Position {
     return new Position(wLo | 0, wHi | 0, bLo | 0, bHi | 0, kLo | 0, kHi | 0, turn);
   }
 
+  /** The six halves as a `Board` (into `out` when given, else a new one), for the bitboard functions. */
+  toBoard(out: Board = new Int32Array(6)): Board {
+    out[0] = this.wLo;
+    out[1] = this.wHi;
+    out[2] = this.bLo;
+    out[3] = this.bHi;
+    out[4] = this.kLo;
+    out[5] = this.kHi;
+    return out;
+  }
+
   get turnIndex(): number {
     return this.turn === 'white' ? WHITE : BLACK;
   }
@@ -181,7 +193,7 @@ export class Position {
 
   private listMoves(paths: boolean): Move[] {
     const t = this.turnIndex;
-    generateMoves(this.wLo, this.wHi, this.bLo, this.bHi, this.kLo, this.kHi, t, scratch, paths);
+    generateMoves(this.toBoard(board), t, scratch, paths);
     const moves: Move[] = [];
     for (let i = 0; i < scratch.count; i++) {
       const from = scratch.from[i];
@@ -192,7 +204,7 @@ export class Position {
   }
 
   hasLegalMove(): boolean {
-    generateMoves(this.wLo, this.wHi, this.bLo, this.bHi, this.kLo, this.kHi, this.turnIndex, scratch, false);
+    generateMoves(this.toBoard(board), this.turnIndex, scratch, false);
     return scratch.count > 0;
   }
 
@@ -220,14 +232,14 @@ export class Position {
     }
     l.capLo[0] = cLo;
     l.capHi[0] = cHi;
-    applyMove(this.wLo, this.wHi, this.bLo, this.bHi, this.kLo, this.kHi, this.turnIndex, l, 0, applied);
+    applyMove(this.toBoard(board), this.turnIndex, l, 0, board);
     return new Position(
-      applied[0],
-      applied[1],
-      applied[2],
-      applied[3],
-      applied[4],
-      applied[5],
+      board[0],
+      board[1],
+      board[2],
+      board[3],
+      board[4],
+      board[5],
       this.turn === 'white' ? 'black' : 'white',
     );
   }

@@ -68,3 +68,7 @@ export function unwrap<T>(r: Result<T, DamaError>): T {
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
+
+/** A plain object (not null, not an array): the first check when reading untrusted JSON. */
+export const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -139,7 +139,7 @@ function expectNoProblems(problems: string[], checked: number): void {
 }
 
 describe('cross-check: fast generator against the reference', { timeout: 60_000 }, () => {
-  it('agrees on the RULES.md small cases (which put men on rank 1 or 8)', () => {
+  it('agrees on the docs/RULES.md small cases (which put men on rank 1 or 8)', () => {
     const fens = [
       'W:WKa1:Ba3,c5,e3,c1',
       'W:Wb6:Bb7,d8',

@@ -1,6 +1,6 @@
 /**
- * Deterministic randomness for the cross-check tests: a seeded PRNG and generators of random but
- * legal set-ups (as canonical FEN strings built with the reference, independent of `src/`).
+ * Deterministic randomness for the cross-check tests: core's seeded PRNG and generators of random
+ * but legal set-ups (as canonical FEN strings built with the reference, independent of `src/`).
  */
 import {
   boardMoves,
@@ -12,17 +12,7 @@ import {
   type RefBoard,
 } from './reference.ts';
 
-/** mulberry32: a small, fast, seeded PRNG returning floats in [0, 1). */
-export function makeRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { makeRng } from '../src/random.ts';
 
 export const randInt = (rng: () => number, lo: number, hi: number): number =>
   lo + Math.floor(rng() * (hi - lo + 1));
@@ -32,7 +22,7 @@ export interface SetupOptions {
   kings: [number, number];
   /** Inclusive range of men per side. */
   men: [number, number];
-  /** Allow men on rank 1 and 8 too (as RULES.md's small cases do). */
+  /** Allow men on rank 1 and 8 too (as docs/RULES.md's small cases do). */
   endRankMen?: boolean;
 }
 

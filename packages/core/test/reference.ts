@@ -1,5 +1,5 @@
 /**
- * A deliberately simple reference move generator for Turkish draughts (see RULES.md).
+ * A deliberately simple reference move generator for Turkish draughts (see docs/RULES.md).
  *
  * Written for obviousness, not speed: a plain array of 64 cells, recursive search of every
  * capture path, no bitboards and no clever tricks. It is used by the tests to cross-check the

@@ -1,6 +1,6 @@
 import { Game, makeFen } from '@dama/core';
 import { Engine } from '../src/engine.ts';
-import { makeRng } from '../src/testing.ts';
+import { makeRng } from '@dama/core';
 const rng = makeRng(11);
 const e = new Engine({ level: 'master' });
 for (let g = 0; g < 4; g++) {

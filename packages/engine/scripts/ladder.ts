@@ -6,7 +6,7 @@
  * The same matches run through the CLI, e.g. `dama match --a level=hard --b level=medium --plies 3`.
  */
 import type { Game } from '@dama/core';
-import { makeRng } from '../src/testing.ts';
+import { makeRng } from '@dama/core';
 import {
   EnginePlayer,
   openingSuite,

@@ -11,7 +11,8 @@ import type { Game, Move, Position } from '@dama/core';
 import { LEVEL_SETTINGS } from './levels.ts';
 import { Searcher, type RootState } from './search.ts';
 import { budget } from './timeman.ts';
-import type { Level, Limits, SearchInfo, SearchResult } from './types.ts';
+import { winDistance } from './types.ts';
+import type { Level, Limits, SearchInfo, SearchLine, SearchResult } from './types.ts';
 import type { Weights } from './evaluate.ts';
 import { boardKeys } from './zobrist.ts';
 
@@ -115,6 +116,102 @@ export class Engine {
       time,
     };
   }
+
+  /**
+   * Multi-PV: the best `count` moves, each with its score and line, all at the same depth. Each
+   * iteration searches the root `count` times, every time without the moves already found (the
+   * searcher's `excludedRootMoves`), so a line's score is exact and the lines are comparable; the
+   * table carries what one line learned into the next. `onInfo` hears of every completed depth,
+   * with `lines` best first; the result's `lines` are those of the last completed depth. With one
+   * line (or one legal move) this is `search`.
+   */
+  searchLines(
+    game: Game,
+    limits: Limits | undefined,
+    count: number,
+    onInfo?: (info: SearchInfo & { lines: SearchLine[] }) => void,
+  ): SearchResult & { lines: SearchLine[] } {
+    const position = game.position;
+    const legal = game.isOver() ? [] : position.legalMoves();
+    const wanted = Math.min(Math.max(1, Math.floor(count) || 1), legal.length);
+    if (wanted <= 1) {
+      const r = this.search(
+        game,
+        limits,
+        onInfo &&
+          ((info) => onInfo({ ...info, lines: [{ move: info.pv[0], score: info.score, pv: info.pv }] })),
+      );
+      return { ...r, lines: r.move ? [{ move: r.move, score: r.score, pv: r.pv }] : [] };
+    }
+    const settings = LEVEL_SETTINGS[this.levelName];
+    const control = budget(limits ?? { movetime: settings.movetime });
+    const maxDepth = Math.min(control.maxDepth, settings.maxDepth);
+    const maxNodes = Math.min(control.maxNodes, settings.maxNodes);
+    const root = rootState(game);
+    const searcher = this.searcher;
+    searcher.stopRequested = false;
+    const start = performance.now();
+    let nodes = 0;
+    let seldepth = 0;
+    let lines: SearchLine[] = [];
+    let depth = 0;
+    for (let d = 1; d <= maxDepth; d++) {
+      const found: SearchLine[] = [];
+      const excluded: number[] = [];
+      let stopped = false;
+      for (let k = 0; k < wanted; k++) {
+        const elapsed = performance.now() - start;
+        const best = searcher.run(root, {
+          maxDepth: d,
+          maxNodes: maxNodes - nodes,
+          softTime: Infinity,
+          hardTime: control.hardTime - elapsed,
+          excludedRootMoves: excluded,
+        });
+        nodes += searcher.nodes;
+        seldepth = Math.max(seldepth, searcher.seldepth);
+        if (searcher.stopped || best < 0 || searcher.completedDepth === 0) {
+          stopped = true;
+          break;
+        }
+        const pv = pvMoves(position, searcher.bestPv);
+        const move = legal[best];
+        found.push({
+          move,
+          score: searcher.bestScore | 0,
+          pv: pv.length > 0 && sameMove(pv[0], move) ? pv : [move],
+        });
+        excluded.push(best);
+      }
+      if (stopped) {
+        if (lines.length === 0 && found.length > 0) lines = found;
+        break;
+      }
+      lines = found.sort((a, b) => b.score - a.score);
+      depth = d;
+      const time = performance.now() - start;
+      onInfo?.({
+        depth: d,
+        seldepth,
+        score: lines[0].score,
+        nodes,
+        time: Math.round(time),
+        nps: time > 0 ? Math.round((nodes * 1000) / time) : 0,
+        pv: lines[0].pv,
+        lines,
+      });
+      if (searcher.stopRequested || time >= control.softTime) break;
+      // Every line decided (a win or loss within the depth): more depth changes nothing.
+      if (lines.every((l) => winDistance(l.score) !== undefined && Math.abs(winDistance(l.score)!) <= d))
+        break;
+    }
+    const time = Math.round(performance.now() - start);
+    if (lines.length === 0) {
+      const move = legal[0];
+      return { move, score: 0, pv: [move], depth: 0, nodes, time, lines: [{ move, score: 0, pv: [move] }] };
+    }
+    return { move: lines[0].move, score: lines[0].score, pv: lines[0].pv, depth, nodes, time, lines };
+  }
 }
 
 const sameMove = (a: Move, b: Move): boolean =>
@@ -142,7 +239,7 @@ export function rootState(game: Game): RootState {
   const keys = new Int32Array(2);
   for (let k = 0; k < back; k++) {
     const p = game.positionAt(game.plies - back + k);
-    boardKeys(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex, keys);
+    boardKeys(p.toBoard(), p.turnIndex, keys);
     history[k * 2] = keys[0];
     history[k * 2 + 1] = keys[1];
   }

@@ -1,4 +1,4 @@
-export type { Limits, Level, SearchInfo, SearchResult } from './types.ts';
+export type { Limits, Level, SearchInfo, SearchLine, SearchResult } from './types.ts';
 export { LEVELS, MAX_PLY, WIN, WIN_BOUND, INFINITE, DRAW, isWinScore, winDistance } from './types.ts';
 export type { Weights } from './evaluate.ts';
 export { evaluate, DEFAULT_WEIGHTS } from './evaluate.ts';
@@ -13,7 +13,7 @@ export { Engine, pvMoves, rootState } from './engine.ts';
 export type { BenchLine, BenchResult } from './bench.ts';
 export { BENCH_POSITIONS, BENCH_DEPTH, BENCH_SIGNATURE, runBench } from './bench.ts';
 export { HubProtocol, parseLine, formatInfo, ENGINE_NAME, ENGINE_VERSION } from './protocol.ts';
-export type { EngineRequest, EngineResponse } from './service.ts';
+export type { EngineRequest, EngineResponse, LineText } from './service.ts';
 export { EngineService } from './service.ts';
 export type { Player, EngineConfig, GameRecord, MatchStats, SprtSettings, MatchOptions } from './match.ts';
 export {
@@ -28,3 +28,24 @@ export {
   DEFAULT_SPRT,
   MAX_GAME_PLIES,
 } from './match.ts';
+export type { Material, TbValue, TableSource } from './tablebase.ts';
+export {
+  Tablebase,
+  TB_MAX_PIECES,
+  tableMaterials,
+  tableSize,
+  tableIndex,
+  materialName,
+  materialId,
+  parseMaterialName,
+  flipMaterial,
+  isTableMaterial,
+  reachableMaterials,
+  decodeValue,
+  tbScore,
+  encodeTable,
+  decodeTable,
+  tableFileName,
+} from './tablebase.ts';
+export type { BuildProgress, ClassStats } from './tbbuild.ts';
+export { solvePair, buildTablebase, classStats, verifyClass } from './tbbuild.ts';

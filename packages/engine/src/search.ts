@@ -11,17 +11,27 @@
  * node allocates nothing. Draws by repetition and by the active rule set are seen inside the tree.
  * Everything is deterministic: the same position, options and node limit give the same result.
  */
-import { applyMove, generateMoves, MoveList, popcount, type DrawRules } from '@dama/core';
+import {
+  applyMove,
+  counterDraw,
+  generateMoves,
+  hasCapture,
+  hasMaterialRule,
+  hasQuietMove,
+  materialDraw,
+  MoveList,
+  PlyStack,
+  popcount,
+  type Board,
+  type DrawRules,
+} from '@dama/core';
 import { DEFAULT_WEIGHTS, evaluate, type Weights } from './evaluate.ts';
-import { hasCapture, hasQuietMove } from './threat.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, fromTT, toTT, TranspositionTable } from './tt.ts';
 import { DRAW, INFINITE, MAX_PLY, WIN, WIN_BOUND } from './types.ts';
-import { KEY_A, KEY_B, SIDE_A, SIDE_B } from './zobrist.ts';
+import { boardKeys, KEY_A, KEY_B, SIDE_A, SIDE_B } from './zobrist.ts';
 
 /** Room for the game history before the root (positions since the last irreversible move). */
 const HISTORY_ROOM = 128;
-const NO_PROGRESS_PLIES = 50;
-const KINGS_ONLY_PLIES = 60;
 
 /** The order score of a move already searched. */
 const TAKEN = -(1 << 30);
@@ -69,6 +79,8 @@ export interface SearchControl {
   hardTime: number;
   /** Called after every completed iteration. */
   onIteration?: (it: IterationInfo) => void;
+  /** Root moves (indices in generator order) not to search: multi-PV finds its next line this way. */
+  excludedRootMoves?: readonly number[];
 }
 
 export interface IterationInfo {
@@ -119,8 +131,9 @@ export class Searcher {
   /** Set by the host to end the current search at the next check. */
   stopRequested = false;
 
-  private lists: MoveList[] = [];
-  private boards: Int32Array[] = [];
+  private stack = new PlyStack(MAX_PLY + 1);
+  private lists: MoveList[] = this.stack.lists;
+  private boards: Board[] = this.stack.boards;
   private orders: Int32Array[] = [];
   private keyA = new Int32Array(HISTORY_ROOM + MAX_PLY + 2);
   private keyB = new Int32Array(HISTORY_ROOM + MAX_PLY + 2);
@@ -133,6 +146,7 @@ export class Searcher {
   private history = new Int32Array(2 * 64 * 64);
   /** The quiet moves searched so far at each ply (from · 64 + to), for the history malus. */
   private tried = new Int32Array((MAX_PLY + 1) * TRIED);
+  private rootKeys = new Int32Array(2);
   private rules!: DrawRules;
   private ruleStatic = false;
 
@@ -141,6 +155,8 @@ export class Searcher {
   private start = 0;
   private rootBest = -1;
   private rootBestScore = -INFINITE;
+  /** 1 at the index of each excluded root move (`SearchControl.excludedRootMoves`), or null. */
+  private rootExcluded: Uint8Array | null = null;
 
   constructor(options: SearchOptions = {}) {
     this.tt = new TranspositionTable(options.hashMegabytes ?? 16);
@@ -149,11 +165,7 @@ export class Searcher {
     this.seed = options.seed ?? 0;
     this.stopSignal = options.stopSignal;
     this.plain = options.plain ?? false;
-    for (let i = 0; i <= MAX_PLY; i++) {
-      this.lists.push(new MoveList(64));
-      this.boards.push(new Int32Array(6));
-      this.orders.push(new Int32Array(64));
-    }
+    for (let i = 0; i <= MAX_PLY; i++) this.orders.push(new Int32Array(64));
   }
 
   /** Forget everything learned (a new game). */
@@ -180,7 +192,7 @@ export class Searcher {
     this.maxNodes = control.maxNodes;
     this.hardTime = control.hardTime;
     this.rules = root.rules;
-    this.ruleStatic = root.rules.kingVsKing || root.rules.onePieceEach || root.rules.kingVsMan;
+    this.ruleStatic = hasMaterialRule(root.rules);
     this.tt.newSearch();
     this.killers.fill(0);
 
@@ -200,32 +212,29 @@ export class Searcher {
     b[3] = root.bHi;
     b[4] = root.kLo;
     b[5] = root.kHi;
-    let a = root.turn === 1 ? SIDE_A : 0;
-    let kb = root.turn === 1 ? SIDE_B : 0;
-    for (let sq = 0; sq < 64; sq++) {
-      const lo = sq < 32;
-      const bit = lo ? 1 << sq : 1 << (sq - 32);
-      const white = ((lo ? root.wLo : root.wHi) & bit) !== 0;
-      const black = ((lo ? root.bLo : root.bHi) & bit) !== 0;
-      if (!white && !black) continue;
-      const kind = (black ? 1 : 0) + (((lo ? root.kLo : root.kHi) & bit) !== 0 ? 2 : 0);
-      a ^= KEY_A[kind * 64 + sq];
-      kb ^= KEY_B[kind * 64 + sq];
-    }
-    this.keyA[n] = a;
-    this.keyB[n] = kb;
+    boardKeys(b, root.turn, this.rootKeys);
+    this.keyA[n] = this.rootKeys[0];
+    this.keyB[n] = this.rootKeys[1];
     this.noProgress[0] = root.noProgress;
     this.kingsOnly[0] = root.kingsOnly;
     this.turn0 = root.turn;
 
     const list = this.lists[0];
-    generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], root.turn, list);
+    generateMoves(b, root.turn, list);
     this.bestScore = -WIN;
     this.completedDepth = 0;
     this.bestPv = [];
     if (list.count === 0) return -1;
+    this.rootExcluded = null;
+    const excluded = control.excludedRootMoves ?? [];
+    if (excluded.length > 0) {
+      this.rootExcluded = new Uint8Array(list.count);
+      for (const i of excluded) if (i >= 0 && i < list.count) this.rootExcluded[i] = 1;
+    }
     let best = 0;
-    this.bestPv = [0];
+    while (this.rootExcluded !== null && best < list.count && this.rootExcluded[best] === 1) best++;
+    if (best === list.count) return -1;
+    this.bestPv = [best];
     this.bestScore = 0;
     let score = 0;
     for (let depth = 1; depth <= control.maxDepth && depth < MAX_PLY - 8; depth++) {
@@ -295,20 +304,6 @@ export class Searcher {
     }
   }
 
-  /** The draw the rules give this node by material alone, if any (one king each and the options). */
-  private staticDraw(b: Int32Array): boolean {
-    const w = popcount(b[0]) + popcount(b[1]);
-    const bl = popcount(b[2]) + popcount(b[3]);
-    if (w !== 1 || bl !== 1) return false;
-    const r = this.rules;
-    if (r.onePieceEach) return true;
-    const wk = ((b[0] & b[4]) | (b[1] & b[5])) !== 0;
-    const bk = ((b[2] & b[4]) | (b[3] & b[5])) !== 0;
-    if (r.kingVsKing && wk && bk) return true;
-    if (r.kingVsMan && wk !== bk) return true;
-    return false;
-  }
-
   private isRepetition(ply: number): boolean {
     const idx = this.rootIndex + ply;
     const a = this.keyA[idx];
@@ -325,7 +320,7 @@ export class Searcher {
     const l = this.lists[ply];
     const c = this.boards[ply + 1];
     const turn = (this.turn0 + ply) & 1;
-    applyMove(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, i, c);
+    applyMove(b, turn, l, i, c);
     const from = l.from[i];
     const to = l.to[i];
     const wasKing = (from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1;
@@ -430,7 +425,7 @@ export class Searcher {
     this.pvLength[ply] = ply;
     if (ply > 0) {
       if (this.rules.repetition && this.isRepetition(ply)) return DRAW;
-      if (this.ruleStatic && this.staticDraw(this.boards[ply])) return DRAW;
+      if (this.ruleStatic && materialDraw(this.boards[ply], this.rules) !== undefined) return DRAW;
       // Mate distance pruning.
       if (alpha < -WIN + ply) alpha = -WIN + ply;
       if (beta > WIN - ply - 1) beta = WIN - ply - 1;
@@ -465,11 +460,11 @@ export class Searcher {
     const b = this.boards[ply];
     const turn = (this.turn0 + ply) & 1;
     const l = this.lists[ply];
-    generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l);
+    generateMoves(b, turn, l);
     const count = l.count;
     if (count === 0) return -WIN + ply;
-    if (this.rules.noProgress && this.noProgress[ply] >= NO_PROGRESS_PLIES && ply > 0) return DRAW;
-    if (this.rules.kingsOnly && this.kingsOnly[ply] >= KINGS_ONLY_PLIES && ply > 0) return DRAW;
+    if (ply > 0 && counterDraw(this.noProgress[ply], this.kingsOnly[ply], this.rules) !== undefined)
+      return DRAW;
     if (hashMove >= count) hashMove = -1;
     // Internal iterative reduction: a non-PV node that the table knows nothing about is searched a
     // ply shallower (its move ordering is poor, and a PV node has the last iteration's move anyway).
@@ -487,7 +482,7 @@ export class Searcher {
       beta > -WIN_BOUND &&
       beta < WIN_BOUND &&
       staticEval - 90 * depth >= beta &&
-      !hasCapture(b[0], b[1], b[2], b[3], b[4], b[5], turn ^ 1)
+      !hasCapture(b, turn ^ 1)
     )
       return staticEval;
 
@@ -507,7 +502,7 @@ export class Searcher {
         if (this.stopped) return 0;
         if (s >= pcBeta) return s;
         // The nested search reused this ply's buffers: generate again.
-        generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l);
+        generateMoves(b, turn, l);
         this.pvLength[ply] = ply;
       }
     }
@@ -527,6 +522,7 @@ export class Searcher {
         ((from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1) === 0 &&
         (turn === 0 ? to >= 56 : to < 8);
       if (n < TRIED) this.tried[ply * TRIED + n] = -1;
+      if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
       // Futility and move-count pruning of late quiet moves near the horizon.
       if (prune && n > 0 && !promotes && best > -WIN_BOUND) {
         if (staticEval + 60 + 90 * depth <= alpha) continue;
@@ -604,6 +600,8 @@ export class Searcher {
       }
     }
     const bound = best >= beta ? BOUND_LOWER : best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
+    // With root moves excluded the root's score is not the position's: keep it out of the table.
+    if (ply === 0 && this.rootExcluded !== null) return best;
     tt.store(ka, kb, bestMove, depth, bound, toTT(best, ply), staticEval);
     return best;
   }
@@ -619,22 +617,17 @@ export class Searcher {
     if (this.stopped) return 0;
     if (ply > this.seldepth) this.seldepth = ply;
     const b = this.boards[ply];
-    if (ply > 0 && this.ruleStatic && this.staticDraw(b)) return DRAW;
+    if (ply > 0 && this.ruleStatic && materialDraw(b, this.rules) !== undefined) return DRAW;
     const turn = (this.turn0 + ply) & 1;
     if (ply >= MAX_PLY - 1) return this.staticEval(ply);
     const l = this.lists[ply];
     let best = -INFINITE;
-    if (!hasCapture(b[0], b[1], b[2], b[3], b[4], b[5], turn)) {
-      if (!hasQuietMove(b[0], b[1], b[2], b[3], b[4], b[5], turn)) return -WIN + ply;
+    if (!hasCapture(b, turn)) {
+      if (!hasQuietMove(b, turn)) return -WIN + ply;
       const standPat = this.staticEval(ply);
-      if (
-        !this.threatReplies ||
-        threatPlies >= 1 ||
-        !hasCapture(b[0], b[1], b[2], b[3], b[4], b[5], turn ^ 1)
-      )
-        return standPat;
+      if (!this.threatReplies || threatPlies >= 1 || !hasCapture(b, turn ^ 1)) return standPat;
       if (ply > 0 && this.rules.repetition && this.isRepetition(ply)) return DRAW;
-      generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l);
+      generateMoves(b, turn, l);
       const count = l.count;
       // Threatened: look at every quiet reply.
       for (let i = 0; i < count; i++) {
@@ -652,7 +645,7 @@ export class Searcher {
       return best;
     }
     // Captures: prefer taking kings (all take the same number of pieces).
-    generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l);
+    generateMoves(b, turn, l);
     const count = l.count;
     const o = this.orders[ply];
     if (o.length < count) this.orders[ply] = new Int32Array(l.capacity);

@@ -13,7 +13,7 @@
  */
 import { Game, makeNotation, parsePosition, type Counters, type DrawRules, type Move } from '@dama/core';
 import { Engine } from './engine.ts';
-import type { Level, Limits } from './types.ts';
+import type { Level, Limits, SearchInfo, SearchLine, SearchResult } from './types.ts';
 
 export type EngineRequest =
   | { type: 'init'; stopBuffer?: SharedArrayBuffer; hashMegabytes?: number }
@@ -29,6 +29,8 @@ export type EngineRequest =
       limits?: Limits;
       level?: Level;
       seed?: number;
+      /** How many best lines to find (multi-PV, `Engine.searchLines`); default 1. */
+      multiPv?: number;
     }
   | { type: 'stop' }
   | { type: 'new-game' };
@@ -44,6 +46,8 @@ export type EngineResponse =
       time: number;
       nps: number;
       pv: string[];
+      /** With `multiPv` above 1: every line of this depth, best first. */
+      lines?: LineText[];
     }
   | {
       type: 'done';
@@ -56,9 +60,20 @@ export type EngineResponse =
       nodes: number;
       time: number;
       pv: string[];
+      /** With `multiPv` above 1: the lines of the last completed depth, best first. */
+      lines?: LineText[];
       cancelled: boolean;
     }
   | { type: 'error'; id: number; message: string };
+
+/** A multi-PV line in notation: its score (centi-men, side to move) and its moves. */
+export interface LineText {
+  score: number;
+  pv: string[];
+}
+
+const lineTexts = (lines: readonly SearchLine[]): LineText[] =>
+  lines.map((l) => ({ score: l.score, pv: l.pv.map(makeNotation) }));
 
 type SearchRequest = Extract<EngineRequest, { type: 'search' }>;
 
@@ -126,7 +141,8 @@ export class EngineService {
     }
     if (request.level) this.engine.setLevel(request.level);
     if (request.seed !== undefined) this.engine.setSeed(request.seed);
-    const r = this.engine.search(game, request.limits, (info) =>
+    const multi = (request.multiPv ?? 1) > 1;
+    const onInfo = (info: SearchInfo & { lines?: SearchLine[] }) =>
       this.post({
         type: 'info',
         id: request.id,
@@ -136,8 +152,11 @@ export class EngineService {
         time: info.time,
         nps: info.nps,
         pv: info.pv.map(makeNotation),
-      }),
-    );
+        ...(multi && info.lines ? { lines: lineTexts(info.lines) } : {}),
+      });
+    const r: SearchResult & { lines?: SearchLine[] } = multi
+      ? this.engine.searchLines(game, request.limits, request.multiPv ?? 1, onInfo)
+      : this.engine.search(game, request.limits, onInfo);
     this.post({
       type: 'done',
       id: request.id,
@@ -148,6 +167,7 @@ export class EngineService {
       nodes: r.nodes,
       time: r.time,
       pv: r.pv.map(makeNotation),
+      ...(multi && r.lines ? { lines: lineTexts(r.lines) } : {}),
       cancelled: false,
     });
   }

@@ -1,20 +1,11 @@
 /**
- * Helpers shared by the tests, the self-play check and the scripts: a seeded PRNG and random legal
- * positions.
+ * Helpers shared by the tests, the self-play check and the scripts: random legal positions (from
+ * core's seeded PRNG).
  */
 import { Position, type Placement } from '@dama/core';
 
-/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
-export function makeRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The tests' seeded PRNG: core's, as a function returning floats in [0, 1). */
+export { makeRng } from '@dama/core';
 
 /** A random legal position with the given numbers of men and kings per side (White, then Black). */
 export function randomPosition(

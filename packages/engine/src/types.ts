@@ -46,6 +46,13 @@ export interface SearchInfo {
   pv: Move[];
 }
 
+/** One line of a multi-PV search: a root move, its score and its principal variation (starting with it). */
+export interface SearchLine {
+  move: Move;
+  score: number;
+  pv: Move[];
+}
+
 export interface SearchResult {
   /** The move to play; undefined only when the side to move has no legal move. */
   move: Move | undefined;

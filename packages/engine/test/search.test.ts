@@ -85,6 +85,12 @@ describe('search', () => {
     expect(fresh.score).toBeGreaterThan(50);
     const late = new Engine().search(game(fen, { counters: { noProgress: 49, kingsOnly: 0 } }), { depth: 4 });
     expect(late.score).toBe(0);
+    // With the kings-only rule on, it replaces the no-progress rule: 49 plies are far from a draw.
+    const kingsOnly = new Engine().search(
+      game(fen, { counters: { noProgress: 49, kingsOnly: 49 }, drawRules: { kingsOnly: true } }),
+      { depth: 4 },
+    );
+    expect(kingsOnly.score).toBeGreaterThan(50);
   });
 
   it('returns the same result for the same node budget', () => {

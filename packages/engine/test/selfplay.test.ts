@@ -8,7 +8,7 @@
 import { Game } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.ts';
-import { makeRng } from '../src/testing.ts';
+import { makeRng } from '@dama/core';
 import { LEVELS, type Limits } from '../src/types.ts';
 
 const GAMES = 3000;

@@ -10,7 +10,7 @@ import type { Difficulty, Puzzle, PuzzleStats, Theme } from './bank.ts';
 import { EDITION_1, THEMES } from './bank.ts';
 import { dateOfNumber } from './daily.ts';
 import { firstIsGift, isLopsided, nearDuplicateKey } from './mine.ts';
-import { Random } from './random.ts';
+import { Random } from '@dama/core';
 import { difficulty, lineThemes } from './tags.ts';
 
 export interface ShareRules {
@@ -210,8 +210,6 @@ export function buildBanks(options: BuildOptions): BuildReport {
   for (const e of trainingNew) training.push({ id: training.length + 1, date: undefined, ...e.puzzle });
   return { daily, training, added: { daily: dailyNew.length, training: trainingNew.length }, skipped };
 }
-
-const countEdition1 = (bank: readonly Puzzle[]) => bank.filter((p) => p.source === EDITION_1).length;
 
 /**
  * The order of new daily puzzles from #`first` on: each day takes a puzzle of its weekday's

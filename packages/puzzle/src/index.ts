@@ -109,4 +109,4 @@ export {
   refutation,
   playMove,
 } from './session.ts';
-export { Random } from './random.ts';
+export { Random } from '@dama/core';

@@ -14,7 +14,7 @@ import { makeFen, makeNotation, Position, type Move, type Placement } from '@dam
 import type { Difficulty, Theme } from './bank.ts';
 import { isKingVsKing, isLost, losesWithin, winDistance, withNodeLimit } from './prover.ts';
 import { rankDefences } from './solution.ts';
-import type { Random } from './random.ts';
+import type { Random } from '@dama/core';
 import { difficulty, lineThemes, measure } from './tags.ts';
 
 export type Rejection =

@@ -11,7 +11,7 @@ import {
   winningMoves,
   winsWithin,
 } from './prover.ts';
-import { Random } from './random.ts';
+import { Random } from '@dama/core';
 
 const pos = (fen: string) => unwrap(parsePosition(fen));
 const names = (moves: { from: number; path: number[]; captures: number[] }[]) => moves.map(makeNotation);

@@ -16,20 +16,28 @@
  * core's perft, so a node allocates nothing. Moves are the distinct moves of `legalMoves()`: two
  * capture paths with the same start, end and captured set are one move.
  */
-import { applyMove, countMoves, generateMoves, MoveList, popcount, Position, WHITE } from '@dama/core';
+import {
+  applyMove,
+  countMoves,
+  DEFAULT_DRAW_RULES,
+  generateMoves,
+  materialDraw,
+  MoveList,
+  PlyStack,
+  Position,
+  WHITE,
+  type Board,
+} from '@dama/core';
 import type { Move } from '@dama/core';
 
 /** The longest proof this module is asked for, in the winner's moves (a few spare). */
 export const MAX_PROOF_MOVES = 8;
 
 const PLIES = 2 * MAX_PROOF_MOVES + 2;
-const lists: MoveList[] = [];
-const boards: Int32Array[] = [];
+const { lists, boards } = new PlyStack(PLIES);
 const order: Int32Array[] = [];
 const keys: Int32Array[] = [];
 for (let i = 0; i < PLIES; i++) {
-  lists.push(new MoveList(128));
-  boards.push(new Int32Array(6));
   order.push(new Int32Array(256));
   keys.push(new Int32Array(256));
 }
@@ -116,7 +124,7 @@ function finish(h: number): number {
 }
 
 /** Set hashA/hashB for board `b`, side to move `turn`, question `q` (0 wins, 1 loses). */
-function hash(b: Int32Array, turn: number, q: number): void {
+function hash(b: Board, turn: number, q: number): void {
   let a = 0x3c6ef372 ^ (turn + 2 * q);
   let c = 0x5be0cd19 ^ Math.imul(turn + 2 * q + 1, 0x9e3779b9);
   for (let i = 0; i < 6; i++) {
@@ -158,22 +166,13 @@ function store(n: number, value: boolean, move: number): void {
 }
 
 function load(pos: Position, ply: number): void {
-  const b = boards[ply];
-  b[0] = pos.wLo;
-  b[1] = pos.wHi;
-  b[2] = pos.bLo;
-  b[3] = pos.bHi;
-  b[4] = pos.kLo;
-  b[5] = pos.kHi;
+  pos.toBoard(boards[ply]);
 }
 
-/** One king against one king and nothing else: a draw under the default rules. */
-function kingVsKing(b: Int32Array): boolean {
-  const men = ((b[0] | b[2]) & ~b[4]) | ((b[1] | b[3]) & ~b[5]);
-  return men === 0 && popcount(b[0]) + popcount(b[1]) === 1 && popcount(b[2]) + popcount(b[3]) === 1;
-}
+/** A draw by material under the default rules (one king against one king). */
+const kingVsKing = (b: Board): boolean => materialDraw(b, DEFAULT_DRAW_RULES) !== undefined;
 
-function hasPieces(b: Int32Array, turn: number): boolean {
+function hasPieces(b: Board, turn: number): boolean {
   return turn === WHITE ? (b[0] | b[1]) !== 0 : (b[2] | b[3]) !== 0;
 }
 
@@ -181,7 +180,7 @@ function hasPieces(b: Int32Array, turn: number): boolean {
 function lostAt(ply: number, turn: number): boolean {
   const b = boards[ply];
   if (!hasPieces(b, turn)) return true;
-  return countMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, countList, false) === 0;
+  return countMoves(b, turn, countList, false) === 0;
 }
 
 /**
@@ -200,7 +199,7 @@ function attackerWins(ply: number, turn: number, n: number): boolean {
   const first = hint();
   const l = lists[ply];
   const child = boards[ply + 1];
-  generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, false);
+  generateMoves(b, turn, l, false);
   const count = l.count;
   let decisive = -1;
   const idx = order[ply];
@@ -208,10 +207,8 @@ function attackerWins(ply: number, turn: number, n: number): boolean {
   const them = turn ^ 1;
   let won = false;
   for (let i = 0; i < count; i++) {
-    applyMove(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, i, child);
-    const replies = hasPieces(child, them)
-      ? countMoves(child[0], child[1], child[2], child[3], child[4], child[5], them, countList, false)
-      : 0;
+    applyMove(b, turn, l, i, child);
+    const replies = hasPieces(child, them) ? countMoves(child, them, countList, false) : 0;
     if (replies === 0) {
       won = true;
       decisive = i;
@@ -231,7 +228,7 @@ function attackerWins(ply: number, turn: number, n: number): boolean {
   }
   if (!won && n > 1) {
     for (let j = 0; j < count && !won; j++) {
-      applyMove(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, idx[j], child);
+      applyMove(b, turn, l, idx[j], child);
       if (defenderLost(ply + 1, them, n - 1)) {
         won = true;
         decisive = idx[j];
@@ -249,9 +246,9 @@ function defenderLost(ply: number, turn: number, k: number): boolean {
   if (++nodes > nodeLimit) throw new ProofLimit();
   const b = boards[ply];
   if (!hasPieces(b, turn)) return true;
-  if (k === 0) return countMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, countList, false) === 0;
+  if (k === 0) return countMoves(b, turn, countList, false) === 0;
   const l = lists[ply];
-  generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, false);
+  generateMoves(b, turn, l, false);
   if (l.count === 0) return true;
   if (kingVsKing(b)) return false;
   hash(b, turn, 1);
@@ -268,7 +265,7 @@ function defenderLost(ply: number, turn: number, k: number): boolean {
   for (let j = first >= 0 && first < count ? -1 : 0; j < count && lost; j++) {
     const i = j < 0 ? first : j;
     if (j >= 0 && i === first) continue;
-    applyMove(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, i, child);
+    applyMove(b, turn, l, i, child);
     if (!attackerWins(ply + 1, turn ^ 1, k)) {
       lost = false;
       escape = i;

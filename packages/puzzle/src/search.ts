@@ -4,8 +4,19 @@
  * advancement, forced captures searched to the end) so that the bank is reproducible from a seed
  * whatever happens to the real engine in `@dama/engine`. It proves nothing; the prover does.
  */
-import { applyMove, generateMoves, MoveList, popcount, WHITE, type Position } from '@dama/core';
-import type { Random } from './random.ts';
+import {
+  applyMove,
+  DEFAULT_DRAW_RULES,
+  generateMoves,
+  materialDraw,
+  MoveList,
+  PlyStack,
+  popcount,
+  WHITE,
+  type Board,
+  type Position,
+} from '@dama/core';
+import type { Random } from '@dama/core';
 
 const WIN = 1_000_000;
 const MAN = 100;
@@ -14,12 +25,7 @@ const KING = 250;
 const CAPTURE_PLIES = 10;
 const PLIES = 32;
 
-const lists: MoveList[] = [];
-const boards: Int32Array[] = [];
-for (let i = 0; i < PLIES; i++) {
-  lists.push(new MoveList(64));
-  boards.push(new Int32Array(6));
-}
+const { lists, boards } = new PlyStack(PLIES);
 
 // Advancement of a man by square, from White's side (rank 2 → 0 ... rank 7 → 5).
 const ADVANCE_W = new Int32Array(64);
@@ -44,7 +50,7 @@ function advance(lo: number, hi: number, table: Int32Array): number {
 }
 
 /** Static value for the side to move, in hundredths of a man. */
-function evaluate(b: Int32Array, turn: number): number {
+function evaluate(b: Board, turn: number): number {
   const wk = popcount(b[0] & b[4]) + popcount(b[1] & b[5]);
   const bk = popcount(b[2] & b[4]) + popcount(b[3] & b[5]);
   const wm = popcount(b[0] & ~b[4]) + popcount(b[1] & ~b[5]);
@@ -57,10 +63,7 @@ function evaluate(b: Int32Array, turn: number): number {
   return turn === WHITE ? white : -white;
 }
 
-function kingVsKing(b: Int32Array): boolean {
-  const men = ((b[0] | b[2]) & ~b[4]) | ((b[1] | b[3]) & ~b[5]);
-  return men === 0 && popcount(b[0]) + popcount(b[1]) === 1 && popcount(b[2]) + popcount(b[3]) === 1;
-}
+const kingVsKing = (b: Board): boolean => materialDraw(b, DEFAULT_DRAW_RULES) !== undefined;
 
 let nodes = 0;
 
@@ -69,7 +72,7 @@ function negamax(ply: number, turn: number, depth: number, alpha: number, beta: 
   const b = boards[ply];
   if (kingVsKing(b)) return 0;
   const l = lists[ply];
-  generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, false);
+  generateMoves(b, turn, l, false);
   if (l.count === 0) return -WIN + ply;
   // Forced captures are searched to the end (within a limit); otherwise stop at the nominal depth.
   if (depth <= 0 && (l.captures === 0 || depth <= -CAPTURE_PLIES || ply >= PLIES - 2))
@@ -77,7 +80,7 @@ function negamax(ply: number, turn: number, depth: number, alpha: number, beta: 
   const child = boards[ply + 1];
   let best = -WIN - 1;
   for (let i = 0; i < l.count; i++) {
-    applyMove(b[0], b[1], b[2], b[3], b[4], b[5], turn, l, i, child);
+    applyMove(b, turn, l, i, child);
     const score = -negamax(ply + 1, turn ^ 1, depth - 1, -beta, -alpha);
     if (score > best) {
       best = score;
@@ -103,21 +106,15 @@ export interface SearchResult {
  */
 export function searchFixed(pos: Position, depth: number, noise = 0, random?: Random): SearchResult {
   const start = nodes;
-  const b = boards[0];
-  b[0] = pos.wLo;
-  b[1] = pos.wHi;
-  b[2] = pos.bLo;
-  b[3] = pos.bHi;
-  b[4] = pos.kLo;
-  b[5] = pos.kHi;
+  const b = pos.toBoard(boards[0]);
   const turn = pos.turnIndex;
   const root = new MoveList(64);
-  generateMoves(b[0], b[1], b[2], b[3], b[4], b[5], turn, root, false);
+  generateMoves(b, turn, root, false);
   let bestIndex = -1;
   let best = -Infinity;
   const child = boards[1];
   for (let i = 0; i < root.count; i++) {
-    applyMove(b[0], b[1], b[2], b[3], b[4], b[5], turn, root, i, child);
+    applyMove(b, turn, root, i, child);
     // Without noise, only a better move matters (alpha = the best so far); with noise every score is exact.
     const alpha = noise > 0 || best === -Infinity ? -WIN - 1 : best;
     let score = -negamax(1, turn ^ 1, depth - 1, -WIN - 1, -alpha);

@@ -9,6 +9,7 @@
  * than 3 wrong moves; `failed` = all 3 tries used. Neither: started, not finished. A finished day
  * is final: playing it again changes nothing.
  */
+import { isObject } from '@dama/core';
 import { dayNumber, isDate } from './daily.ts';
 
 export const MAX_TRIES = 3;
@@ -26,9 +27,6 @@ export interface StreakStore {
 }
 
 export const emptyStore = (): StreakStore => ({ version: 1, days: {}, archive: {} });
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  x !== null && typeof x === 'object' && !Array.isArray(x);
 
 /** A day record that is consistent in itself, or undefined. */
 function cleanRecord(x: unknown): DayRecord | undefined {

@@ -35,7 +35,7 @@ describe('the shipped banks', () => {
     const report = verifyBanks(daily, training, schedule, { sample: 8, seed });
     expect(report.failures).toEqual([]);
     expect(report.checked).toBe(16);
-  });
+  }, 120_000);
 });
 
 describe('the schedule only grows', () => {

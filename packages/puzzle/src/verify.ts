@@ -8,7 +8,7 @@ import { EDITION_1, THEMES, type Puzzle, type Theme } from './bank.ts';
 import { BANK_RULES, describe, TRAINING_RULES, type ShareRules } from './build.ts';
 import { judge } from './mine.ts';
 import { isLost, winDistance, winningMoves } from './prover.ts';
-import { Random } from './random.ts';
+import { Random } from '@dama/core';
 import { scheduleProblems, type ScheduleEntry } from './schedule.ts';
 
 /**

@@ -10,9 +10,9 @@ import {
   startSession,
   type Puzzle,
 } from '@dama/puzzle';
-import { toPath } from '../adapter.ts';
-import { defaultSettings } from '../io/settings.ts';
-import type { KeyValue } from '../io/storage.ts';
+import { toPath } from '../lib/adapter.ts';
+import { defaultSettings } from '../lib/settings.ts';
+import type { KeyValue } from '../lib/storage.ts';
 import { PuzzleCtrl, type PuzzleDeps } from './ctrl.ts';
 import { PUZZLE_KEY } from './store.ts';
 

@@ -2,9 +2,9 @@
 // from @dama/puzzle, what the board shows while replies, refutations and the solution are played
 // out, the record kept on the device and sharing. No DOM: the view mounts the board and hands it in
 // with `setBoard`; without a board (tests) every animation is skipped.
-import { catalog, type Lang } from '../i18n/index.ts';
+import { catalog, type Lang } from '../lib/i18n/index.ts';
 import { makeNotation, type Color, type Move, type Position } from '@dama/core';
-import type { Board, BoardConfig, MovePath, PieceKind } from '@dama/board';
+import type { Board, BoardConfig, MovePath } from '@dama/board';
 import {
   MAX_TRIES,
   archiveDates,
@@ -23,11 +23,12 @@ import {
   type StreakStore,
   type StreakSummary,
 } from '@dama/puzzle';
-import { boardMoves, piecesOf, toPath } from '../adapter.ts';
-import { ANIMATION_MS, type Settings } from '../io/settings.ts';
-import type { SoundName } from '../io/sound.ts';
-import type { KeyValue } from '../io/storage.ts';
-import { messages, numberLabel } from './messages.ts';
+import { boardMoves, piecesOf, toPath } from '../lib/adapter.ts';
+import { ANIMATION_MS, type Settings } from '../lib/settings.ts';
+import type { SoundName } from '../lib/sound.ts';
+import type { KeyValue } from '../lib/storage.ts';
+import { numberLabel } from '../lib/i18n/dates.ts';
+import { boardLabels } from '../lib/labels.ts';
 import type { ShareOutcome } from './share.ts';
 import { loadStore, saveStore, type StoreTrouble } from './store.ts';
 
@@ -177,15 +178,15 @@ export class PuzzleCtrl {
 
   /** The spoiler-free text to share: number, result, tries and (daily) the streak. */
   shareText(): string {
-    const m = messages(this.deps.lang());
+    const m = catalog(this.deps.lang());
     const label = this.numberLabel;
     const attempt = this.session.tries + 1;
     const daily = this.open.mode === 'daily';
     if (this.phase === 'solved')
       return daily
-        ? m.shareSolved(label, attempt, this.summary().current)
-        : m.shareSolvedArchive(label, attempt);
-    return daily ? m.shareFailedText(label) : m.shareFailedArchive(label);
+        ? m.puzzleShareSolved(label, attempt, this.summary().current)
+        : m.puzzleShareSolvedArchive(label, attempt);
+    return daily ? m.puzzleShareFailedText(label) : m.puzzleShareFailedArchive(label);
   }
 
   // ---- navigation
@@ -249,12 +250,6 @@ export class PuzzleCtrl {
     const s = this.deps.settings();
     const t = catalog(this.deps.lang());
     const playing = this.phase === 'play';
-    const names: Record<PieceKind, string> = {
-      'white-man': t.whiteMan,
-      'white-king': t.whiteKing,
-      'black-man': t.blackMan,
-      'black-king': t.blackKing,
-    };
     return {
       orientation: this.solver,
       pieces: piecesOf(this.shown),
@@ -268,17 +263,7 @@ export class PuzzleCtrl {
       animationMs: ANIMATION_MS[s.animation],
       confirmMove: s.confirmMove,
       flipFarPieces: false,
-      labels: {
-        board: t.boardLabel,
-        square: (i) =>
-          [
-            i.square,
-            i.piece === undefined ? t.emptySquare : names[i.piece],
-            ...(i.mustCapture ? [t.mustCaptureSq] : []),
-            ...(i.taken ? [t.takenSq] : []),
-            ...(i.destination ? [t.destSq] : []),
-          ].join(', '),
-      },
+      labels: boardLabels(t),
     };
   }
 

@@ -2,4 +2,3 @@
 export { PuzzlePage, loadPuzzles, type PuzzlePageProps } from './page.tsx';
 export { PuzzleCtrl } from './ctrl.ts';
 export { PUZZLE_KEY } from './store.ts';
-export { messages as puzzleMessages } from './messages.ts';

@@ -3,10 +3,11 @@
 // download; the service worker precaches it with the rest of the build.
 import { Component, type JSX } from 'preact';
 import { parseBank, type Puzzle } from '@dama/puzzle';
-import type { Lang } from '../i18n/index.ts';
-import { defaultSettings, type Settings } from '../io/settings.ts';
-import type { SoundName } from '../io/sound.ts';
-import { browserStorage, type KeyValue } from '../io/storage.ts';
+import type { Lang } from '../lib/i18n/index.ts';
+import { defaultSettings, type Settings } from '../lib/settings.ts';
+import type { SoundName } from '../lib/sound.ts';
+import { redrawLoop } from '../lib/redraw.ts';
+import { browserStorage, type KeyValue } from '../lib/storage.ts';
 import { PuzzleCtrl } from './ctrl.ts';
 import { shareText } from './share.ts';
 import { placeholderView, puzzleView } from './view.tsx';
@@ -45,18 +46,10 @@ interface State {
 
 export class PuzzlePage extends Component<PuzzlePageProps, State> {
   private ctrl: PuzzleCtrl | undefined;
-  private queued = false;
   private mounted = false;
   override state: State = { failed: false };
 
-  private readonly redraw = (): void => {
-    if (this.queued) return;
-    this.queued = true;
-    queueMicrotask(() => {
-      this.queued = false;
-      if (this.mounted) this.forceUpdate();
-    });
-  };
+  private readonly redraw = redrawLoop(() => this.mounted && this.forceUpdate());
 
   override componentDidMount(): void {
     this.mounted = true;

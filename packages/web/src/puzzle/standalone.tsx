@@ -4,7 +4,7 @@
 import '@dama/board/board.css';
 import '../styles/app.css';
 import { render } from 'preact';
-import { detectLang, LANGS, type Lang } from '../i18n/index.ts';
+import { detectLang, LANGS, type Lang } from '../lib/i18n/index.ts';
 import { PuzzlePage } from './page.tsx';
 
 const asked = new URLSearchParams(location.search).get('lang');

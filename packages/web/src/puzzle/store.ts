@@ -3,9 +3,9 @@
 // up); the original text is first moved aside like the app's other unreadable values, so nothing
 // is lost, and the screen is told, to say so calmly.
 import { parseStore, serializeStore, type StreakStore } from '@dama/puzzle';
-import { asideKey, type KeyValue } from '../io/storage.ts';
+import { KEYS, Store, type KeyValue } from '../lib/storage.ts';
 
-export const PUZZLE_KEY = 'dama.puzzle.v1';
+export const PUZZLE_KEY = KEYS.puzzle;
 
 /** What went wrong with the stored record: part of it dropped, or all of it unreadable. */
 export type StoreTrouble = 'repaired' | 'reset';
@@ -16,19 +16,11 @@ export interface LoadedStore {
 }
 
 export function loadStore(kv: KeyValue | undefined, today: string, now: number): LoadedStore {
-  let text: string | null = null;
-  try {
-    text = kv?.getItem(PUZZLE_KEY) ?? null;
-  } catch {
-    text = null; // storage forbidden: start empty, saving will fail quietly too
-  }
+  const storage = new Store(kv, () => now);
+  const text = storage.loadText(PUZZLE_KEY);
   const { store, problem } = parseStore(text, today);
   if (problem === undefined || text === null) return { store, trouble: undefined };
-  try {
-    kv?.setItem(asideKey(PUZZLE_KEY, now), text);
-  } catch {
-    // no room to keep the old text: the repaired record is still better than none
-  }
+  storage.setAside(PUZZLE_KEY, text); // when there is no room for the old text, the repaired record is still better than none
   saveStore(kv, store);
   const kept = Object.keys(store.days).length + Object.keys(store.archive).length;
   return { store, trouble: kept > 0 ? 'repaired' : 'reset' };
@@ -36,11 +28,5 @@ export function loadStore(kv: KeyValue | undefined, today: string, now: number):
 
 /** Write the record; false when the device refuses (private mode, full storage). */
 export function saveStore(kv: KeyValue | undefined, store: StreakStore): boolean {
-  if (!kv) return false;
-  try {
-    kv.setItem(PUZZLE_KEY, serializeStore(store));
-    return true;
-  } catch {
-    return false;
-  }
+  return new Store(kv).saveText(PUZZLE_KEY, serializeStore(store));
 }

@@ -1,0 +1,78 @@
+import { Game, makeNotation, parsePosition, unwrap } from '@dama/core';
+import { describe, expect, it } from 'vitest';
+import { Engine, rootState } from '../src/engine.ts';
+import { Searcher } from '../src/search.ts';
+import { EngineService, type EngineResponse } from '../src/service.ts';
+import { budget } from '../src/timeman.ts';
+import { WIN, WIN_BOUND } from '../src/types.ts';
+
+const game = (fen: string) => new Game(unwrap(parsePosition(fen)));
+
+describe('multi-PV', () => {
+  it('never plays an excluded root move', () => {
+    const g = new Game();
+    const legal = g.position.legalMoves();
+    const s = new Searcher();
+    const excluded: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      const best = s.run(rootState(g), { ...budget({ depth: 5 }), excludedRootMoves: excluded });
+      expect(excluded).not.toContain(best);
+      expect(best).toBeGreaterThanOrEqual(0);
+      expect(best).toBeLessThan(legal.length);
+      excluded.push(best);
+    }
+    const all = legal.map((_, i) => i);
+    expect(s.run(rootState(g), { ...budget({ depth: 3 }), excludedRootMoves: all })).toBe(-1);
+  });
+
+  it('gives distinct moves, best first, each line starting with its move', () => {
+    const r = new Engine().searchLines(new Game(), { depth: 6 }, 3);
+    expect(r.lines).toHaveLength(3);
+    expect(r.depth).toBe(6);
+    const names = r.lines.map((l) => makeNotation(l.move));
+    expect(new Set(names).size).toBe(3);
+    for (let i = 1; i < r.lines.length; i++)
+      expect(r.lines[i].score).toBeLessThanOrEqual(r.lines[i - 1].score);
+    for (const l of r.lines) expect(makeNotation(l.pv[0])).toBe(makeNotation(l.move));
+    expect(makeNotation(r.move!)).toBe(names[0]);
+  });
+
+  it('scores a move that loses at once as lost, and last', () => {
+    // White's only man: d4-d5 is taken by d6 (a loss two plies on); c4 and e4 keep the game.
+    const g = game('W:Wd4:Bd6,h7');
+    const r = new Engine().searchLines(g, { depth: 8 }, 3);
+    expect(r.lines.map((l) => makeNotation(l.move)).sort()).toEqual(['d4-c4', 'd4-d5', 'd4-e4']);
+    const last = r.lines[2];
+    expect(makeNotation(last.move)).toBe('d4-d5');
+    expect(last.score).toBe(-(WIN - 2));
+    expect(r.lines[0].score).toBeGreaterThan(-WIN_BOUND);
+  });
+
+  it('one line is the plain search', () => {
+    const a = new Engine().searchLines(new Game(), { depth: 5 }, 1);
+    const b = new Engine().search(new Game(), { depth: 5 });
+    expect(a.lines).toHaveLength(1);
+    expect(makeNotation(a.move!)).toBe(makeNotation(b.move!));
+    expect(a.score).toBe(b.score);
+  });
+
+  it('no more lines than legal moves', () => {
+    const g = game('W:Wd4:Bd5'); // one move: d4xd6
+    const r = new Engine().searchLines(g, { depth: 3 }, 3);
+    expect(r.lines.map((l) => makeNotation(l.move))).toEqual(['d4xd6']);
+  });
+
+  it('reports the lines through the worker messages', () => {
+    const out: EngineResponse[] = [];
+    const service = new EngineService(
+      (r) => out.push(r),
+      (t) => t(),
+    );
+    service.receive({ type: 'search', id: 3, limits: { depth: 4 }, multiPv: 2 });
+    const infos = out.filter((r) => r.type === 'info');
+    expect(infos.length).toBe(4);
+    for (const i of infos) expect(i.type === 'info' && i.lines?.length).toBe(2);
+    const done = out.find((r) => r.type === 'done');
+    expect(done?.type === 'done' && done.lines?.map((l) => l.pv[0])).toHaveLength(2);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * `npm start`'s server: the built app, the game API and the database on one port. Settings come
+ * from the environment (see the README): PORT, HOST, DATABASE_URL, REDIS_URL, DAMA_DB, ...
+ */
+import { buildServer } from './app.ts';
+import { configFrom, openBus, openStore } from './config.ts';
+
+const config = configFrom(process.env);
+const store = await openStore(config);
+const bus = await openBus(config);
+const { app } = await buildServer({
+  store,
+  bus,
+  webRoot: config.webRoot,
+  trustProxy: config.trustProxy,
+  limits: { claimAfter: config.claimAfter },
+});
+await app.listen({ host: config.host, port: config.port });
+const where = config.databaseUrl ? 'PostgreSQL' : config.sqliteFile;
+console.log(
+  `Dama on http://${config.host}:${config.port}/ (games in ${where}${config.redisUrl ? ', Redis pub/sub' : ''})`,
+);
+
+const stop = async () => {
+  await app.close();
+  await bus.close();
+  await store.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryKv } from '../lib/memory-kv.ts';
+import { KEYS } from '../lib/storage.ts';
+import { AppCtrl, parseRoute, type AppDeps } from './ctrl.ts';
+
+/** Another tab's changes, reported as the browser does: a `storage` event naming the key. */
+class OtherTabs {
+  private listeners = new Set<(e: { key: string | null }) => void>();
+  addEventListener(_: 'storage', l: (e: { key: string | null }) => void): void {
+    this.listeners.add(l);
+  }
+  removeEventListener(_: 'storage', l: (e: { key: string | null }) => void): void {
+    this.listeners.delete(l);
+  }
+  changed(key: string | null): void {
+    for (const l of this.listeners) l({ key });
+  }
+}
+
+function app(kv = new MemoryKv(), languages = ['tr-TR'], storageEvents?: OtherTabs) {
+  const hashes: string[] = [];
+  const deps: AppDeps = {
+    storageEvents,
+    kv,
+    spawnEngine: undefined,
+    languages,
+    now: () => 1000,
+    random: () => 0.25,
+    redraw: () => {},
+    navigate: (h) => hashes.push(h),
+    fastEngine: false,
+  };
+  return { ctrl: new AppCtrl(deps), kv, hashes };
+}
+
+describe('AppCtrl', () => {
+  it('speaks Turkish when the browser does, and keeps a change', () => {
+    const { ctrl, kv } = app();
+    expect(ctrl.lang).toBe('tr');
+    ctrl.prefs.change({ lang: 'en' });
+    expect(app(kv).ctrl.lang).toBe('en');
+    expect(app(new MemoryKv(), ['en-US']).ctrl.lang).toBe('en');
+  });
+
+  it('starts with a calm notice when the saved game cannot be read, and sets it aside', () => {
+    const kv = new MemoryKv();
+    kv.setItem(KEYS.current, '{"v":1,"pdn":"garbage"}');
+    const { ctrl } = app(kv);
+    expect(ctrl.notices).toEqual(['corruptGame']);
+    expect(ctrl.current).toBeUndefined();
+    expect([...kv.map.keys()].some((k) => k.startsWith('dama.current.v1.unreadable'))).toBe(true);
+    ctrl.dismissNotice('corruptGame');
+    expect(ctrl.notices).toEqual([]);
+  });
+
+  it('keeps the game in progress and offers it after a restart', () => {
+    const { ctrl, kv, hashes } = app();
+    ctrl.home.setDraft({ color: 'random', level: 'hard' });
+    ctrl.home.start('local');
+    expect(hashes).toEqual(['#/game']);
+    ctrl.game!.userMove({ from: 'c3', path: ['c4'], captures: [] });
+    const again = app(kv).ctrl;
+    expect(again.current?.pdn).toContain('c3-c4');
+    again.go({ name: 'game' });
+    expect(again.game?.game.notation()).toEqual(['c3-c4']);
+  });
+
+  it('imports a PDN game into the list and refuses a broken one', () => {
+    const { ctrl, hashes } = app();
+    ctrl.records.importPdn('1. c3-c4 f6-f5 *');
+    expect(ctrl.records.records).toHaveLength(1);
+    expect(hashes.at(-1)).toBe(`#/replay/${ctrl.records.records[0].id}`);
+    ctrl.records.importPdn('1. c3-c7');
+    expect(ctrl.records.importError).toMatch(/okunamadı/);
+    expect(ctrl.records.records).toHaveLength(1);
+  });
+
+  it('remembers the new-game choices, ignoring broken ones', () => {
+    const { ctrl, kv } = app();
+    ctrl.home.setDraft({ level: 'hard', color: 'black', time: { kind: 'clock', minutes: 5, increment: 0 } });
+    expect(app(kv).ctrl.home.draft).toEqual(ctrl.home.draft);
+    kv.setItem(KEYS.draft, JSON.stringify({ level: 'impossible' }));
+    expect(app(kv).ctrl.home.draft.level).toBe('easy');
+  });
+
+  it('takes the settings, the list of games and the game in progress that another tab changed', () => {
+    const kv = new MemoryKv();
+    const tabs = new OtherTabs();
+    const here = app(kv, ['tr-TR'], tabs).ctrl;
+    const there = app(kv).ctrl;
+    there.prefs.change({ lang: 'en', sound: false });
+    expect(here.lang).toBe('tr');
+    tabs.changed(KEYS.settings);
+    expect(here.lang).toBe('en');
+    expect(here.sound.enabled).toBe(false);
+
+    there.records.importPdn('1. c3-c4 f6-f5 *');
+    tabs.changed(KEYS.records);
+    expect(here.records.records.map((r) => r.id)).toEqual(there.records.records.map((r) => r.id));
+
+    there.home.start('local');
+    tabs.changed(KEYS.current);
+    expect(here.current?.id).toBe(there.game!.id);
+    here.go({ name: 'game' });
+    there.game!.userMove({ from: 'c3', path: ['c4'], captures: [] });
+    tabs.changed(KEYS.current);
+    expect(here.game?.game.notation()).toEqual(['c3-c4']);
+
+    kv.map.clear();
+    tabs.changed(null);
+    expect(here.records.records).toEqual([]);
+    expect(here.current).toBeUndefined();
+    here.destroy();
+    tabs.changed(KEYS.settings);
+  });
+
+  it('reads routes from the hash', () => {
+    expect(parseRoute('#/settings')).toEqual({ name: 'settings' });
+    expect(parseRoute('#/replay/g-1')).toEqual({ name: 'replay', id: 'g-1' });
+    expect(parseRoute('#/nowhere')).toEqual({ name: 'home' });
+    expect(parseRoute('')).toEqual({ name: 'home' });
+  });
+});

@@ -1,0 +1,291 @@
+// The app: which screen is shown, what is kept on the device, and the screens' controllers. Screens
+// are addressed by the URL hash (#/game, #/settings ...) so the phone's back button works.
+import { Game, makeFen, parsePosition, START_FEN, type Color } from '@dama/core';
+import { GameCtrl } from '../game/ctrl.ts';
+import { HomeCtrl, type Draft } from '../home/ctrl.ts';
+import { EngineClient, type WorkerLike } from '../lib/engine/client.ts';
+import { catalog, detectLang, type Catalog, type Lang } from '../lib/i18n/index.ts';
+import { readSavedGame, restoreGame, type GameRecord, type SavedGame } from '../lib/record.ts';
+import type { Settings } from '../lib/settings.ts';
+import { defaultSetup, pickColor, type GameSetup, type Mode, type PlayLevel } from '../lib/setup.ts';
+import { Sound } from '../lib/sound.ts';
+import {
+  KEYS,
+  Store,
+  watchStorage,
+  type KeyValue,
+  type StorageEvents,
+  type StoreKey,
+} from '../lib/storage.ts';
+import { RecordsCtrl } from '../records/ctrl.ts';
+import { ReplayCtrl } from '../replay/ctrl.ts';
+import { RulesCtrl } from '../rules/ctrl.ts';
+import { SettingsCtrl } from '../settings/ctrl.ts';
+
+export const ROUTES = ['home', 'game', 'settings', 'rules', 'records', 'replay', 'puzzle'] as const;
+export type RouteName = (typeof ROUTES)[number];
+export interface Route {
+  name: RouteName;
+  /** the record shown by 'replay' */
+  id?: string;
+}
+
+export type NoticeKey = 'corruptGame' | 'corruptSettings' | 'corruptRecords';
+
+export interface AppDeps {
+  kv: KeyValue | undefined;
+  spawnEngine: (() => WorkerLike) | undefined;
+  languages: readonly string[];
+  now: () => number;
+  random: () => number;
+  redraw: () => void;
+  /** replace the URL hash (the app's route) */
+  navigate: (hash: string) => void;
+  fastEngine: boolean;
+  /** where changes made by other tabs are reported (the window) */
+  storageEvents?: StorageEvents | undefined;
+}
+
+export function parseRoute(hash: string): Route {
+  const [name, id] = hash.replace(/^#\/?/, '').split('/');
+  if ((ROUTES as readonly string[]).includes(name)) return { name: name as RouteName, ...(id ? { id } : {}) };
+  return { name: 'home' };
+}
+
+export class AppCtrl {
+  route: Route = { name: 'home' };
+  /** the unfinished game kept on the device, offered on the home screen */
+  current: SavedGame | undefined;
+  game: GameCtrl | undefined;
+  replay: ReplayCtrl | undefined;
+  notices: NoticeKey[] = [];
+  /** set when a new version of the app is waiting; calling it reloads into it */
+  update: (() => void) | undefined;
+  /** the export dialog is open */
+  exporting = false;
+  /** the latest sentence for screen readers */
+  live = '';
+  readonly engine: EngineClient | undefined;
+  readonly sound = new Sound();
+  readonly store: Store;
+  readonly prefs: SettingsCtrl;
+  readonly records: RecordsCtrl;
+  readonly home: HomeCtrl;
+  readonly rules: RulesCtrl;
+  readonly random: () => number;
+  readonly redraw: () => void;
+  readonly navigate: (hash: string) => void;
+  private readonly unwatch: () => void;
+
+  constructor(private readonly deps: AppDeps) {
+    this.random = deps.random;
+    this.redraw = deps.redraw;
+    this.navigate = deps.navigate;
+    this.store = new Store(deps.kv, deps.now);
+    this.prefs = new SettingsCtrl(this, { detected: detectLang(deps.languages) });
+    this.sound.enabled = this.settings.sound;
+    this.records = new RecordsCtrl(this);
+    this.home = new HomeCtrl(this);
+    this.rules = new RulesCtrl(this);
+    this.loadCurrent();
+    this.engine = deps.spawnEngine ? new EngineClient(deps.spawnEngine, deps.redraw) : undefined;
+    this.unwatch = watchStorage(deps.storageEvents, (key) => this.changedElsewhere(key));
+  }
+
+  get settings(): Settings {
+    return this.prefs.settings;
+  }
+
+  get trans(): Catalog {
+    return catalog(this.settings.lang);
+  }
+
+  get lang(): Lang {
+    return this.settings.lang;
+  }
+
+  now(): number {
+    return this.deps.now();
+  }
+
+  /** Show a calm notice (once). */
+  notify(key: NoticeKey): void {
+    if (!this.notices.includes(key)) this.notices.push(key);
+  }
+
+  dismissNotice(key: NoticeKey): void {
+    this.notices = this.notices.filter((n) => n !== key);
+    this.deps.redraw();
+  }
+
+  private loadCurrent(): void {
+    const g = this.store.load(KEYS.current, readSavedGame);
+    this.current = g.status === 'ok' ? g.value : undefined;
+    if (g.status === 'corrupt') this.notify('corruptGame');
+  }
+
+  /**
+   * Another tab of the app changed what is kept: take the new settings and list of games, and the
+   * unfinished game (the one on screen too, when that tab played on in it).
+   */
+  private changedElsewhere(key: StoreKey): void {
+    if (key === KEYS.settings) this.prefs.reload();
+    else if (key === KEYS.records) this.records.reload();
+    else if (key === KEYS.current) {
+      this.loadCurrent();
+      const shown = this.game;
+      if (shown && this.current?.id === shown.id && this.current.pdn !== shown.saved().pdn) this.resume();
+    } else return;
+    this.settingsChanged();
+  }
+
+  /** Stop listening to the device (tests; the page itself lives as long as the app). */
+  destroy(): void {
+    this.unwatch();
+    this.game?.destroy();
+  }
+
+  // ---- screens
+
+  /** The URL hash changed (or the app started). */
+  go(route: Route): void {
+    if (route.name === 'game' && !this.game) {
+      if (this.current) this.resume();
+      else return this.deps.navigate('#/');
+    }
+    if (route.name === 'replay') {
+      const rec = this.records.records.find((r) => r.id === route.id);
+      const game = rec ? restoreGame(rec.pdn, rec.setup) : undefined;
+      if (!rec || !game) return this.deps.navigate('#/records');
+      this.replay = new ReplayCtrl(
+        rec,
+        game,
+        () => this.settings,
+        () => this.trans,
+        this.deps.redraw,
+      );
+    } else this.replay = undefined;
+    this.route = route;
+    this.home.sheet = undefined;
+    this.exporting = false;
+    this.deps.redraw();
+  }
+
+  openExport(): void {
+    this.exporting = true;
+    this.deps.redraw();
+  }
+
+  closeExport(): void {
+    this.exporting = false;
+    this.deps.redraw();
+  }
+
+  // ---- games
+
+  private gameEnv() {
+    return {
+      engine: this.engine,
+      sound: this.sound,
+      now: this.deps.now,
+      random: this.deps.random,
+      trans: () => this.trans,
+      settings: () => this.settings,
+      redraw: this.deps.redraw,
+      persist: (current: SavedGame | undefined, finished?: GameRecord) => this.persist(current, finished),
+      announce: (text: string) => this.announce(text),
+      fastEngine: this.deps.fastEngine,
+    };
+  }
+
+  /** Start a game from the new-game sheet's choices. */
+  start(mode: Mode, d: Draft): void {
+    const color: Color = pickColor(d.color, this.deps.random);
+    const setup: GameSetup = {
+      ...defaultSetup(),
+      mode,
+      level: d.level,
+      playerColor: color,
+      view: d.view,
+      time: d.time,
+      drawRules: { ...defaultSetup().drawRules, ...this.settings.drawRules },
+    };
+    this.startSetup(setup);
+  }
+
+  startSetup(setup: GameSetup, game?: Game): void {
+    this.game?.destroy();
+    this.game = new GameCtrl(this.gameEnv(), { setup, ...(game ? { game } : {}) });
+    this.persist(this.game.saved());
+    this.home.sheet = undefined;
+    this.route = { name: 'game' };
+    this.deps.navigate('#/game');
+    this.deps.redraw();
+  }
+
+  rematch(): void {
+    const g = this.game;
+    if (!g) return;
+    const again =
+      makeFen(g.game.initial) !== START_FEN
+        ? new Game(g.game.initial, { drawRules: g.setup.drawRules })
+        : undefined;
+    this.startSetup(g.setup, again);
+  }
+
+  /**
+   * Start a game from a position given in the URL (`?fen=W:Wd4:Bd5&vs=computer&color=white&level=easy`):
+   * the browser tests use it to reach particular cases, and it is handy for trying a position.
+   */
+  startFromFen(fen: string, mode: Mode, color: Color, level: PlayLevel): boolean {
+    const pos = parsePosition(fen);
+    if (!pos.ok) return false;
+    const setup: GameSetup = { ...defaultSetup(), mode, playerColor: color, level };
+    this.startSetup(setup, new Game(pos.value, { drawRules: setup.drawRules }));
+    return true;
+  }
+
+  resume(): void {
+    const saved = this.current;
+    const game = saved ? restoreGame(saved.pdn, saved.setup) : undefined;
+    if (!saved || !game) return;
+    this.game?.destroy();
+    this.game = new GameCtrl(this.gameEnv(), {
+      setup: saved.setup,
+      game,
+      id: saved.id,
+      startedAt: saved.startedAt,
+      ...(saved.clocks ? { clocks: saved.clocks } : {}),
+    });
+  }
+
+  leaveGame(): void {
+    this.deps.navigate('#/');
+  }
+
+  private persist(current: SavedGame | undefined, finished?: GameRecord): void {
+    this.current = current;
+    if (current) this.store.save(KEYS.current, current);
+    else this.store.remove(KEYS.current);
+    if (finished) this.records.add(finished);
+  }
+
+  announce(text: string): void {
+    this.live = text;
+  }
+
+  /** Time goes on: called a few times a second. */
+  tick(): void {
+    if (this.route.name === 'game' && this.game?.time.enabled && !this.game.outcome) {
+      this.game.tick();
+      this.deps.redraw();
+    }
+  }
+
+  /** The settings changed (here or in another tab): sounds, the board, and a redraw. */
+  settingsChanged(): void {
+    this.sound.enabled = this.settings.sound;
+    this.game?.sync();
+    this.deps.redraw();
+  }
+}

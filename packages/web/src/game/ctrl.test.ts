@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { Game, makeNotation, parsePosition, unwrap } from '@dama/core';
+import type { SearchAnswer, SearchAsk } from '../lib/engine/client.ts';
+import { en } from '../lib/i18n/en.ts';
+import { defaultSettings } from '../lib/settings.ts';
+import type { GameRecord, SavedGame } from '../lib/record.ts';
+import { defaultSetup, type GameSetup } from '../lib/setup.ts';
+import { GameCtrl, resultLine, type GameEnv } from './ctrl.ts';
+import type { Board, BoardConfig } from '@dama/board';
+
+/** An engine that answers when told to, with the first legal move and a chosen score. */
+class FakeEngine {
+  state: 'idle' | 'computing' | 'failed' = 'idle';
+  asks: SearchAsk[] = [];
+  private resolve: ((a: SearchAnswer | undefined) => void) | undefined;
+  score = 0;
+  search(ask: SearchAsk): Promise<SearchAnswer | undefined> {
+    this.resolve?.(undefined);
+    this.asks.push(ask);
+    this.state = 'computing';
+    return new Promise((r) => (this.resolve = r));
+  }
+  stop() {
+    this.resolve?.(undefined);
+    this.resolve = undefined;
+    this.state = 'idle';
+  }
+  /** answer the last question with the first legal move of its position */
+  async answer(): Promise<void> {
+    const ask = this.asks[this.asks.length - 1];
+    const g = new Game(unwrap(parsePosition(ask.fen)));
+    for (const m of ask.moves) g.playNotation(m);
+    const move = g.position.legalMoves()[0];
+    const r = this.resolve;
+    this.resolve = undefined;
+    this.state = 'idle';
+    r?.({ move, notation: move ? makeNotation(move) : '', score: this.score, depth: 1 });
+    await Promise.resolve();
+    await Promise.resolve();
+  }
+}
+
+function setupCtrl(setup: Partial<GameSetup> = {}, game?: Game, settings = defaultSettings('en')) {
+  const engine = new FakeEngine();
+  let now = 1000;
+  const persisted: { current: SavedGame | undefined; finished?: GameRecord }[] = [];
+  const said: string[] = [];
+  const env: GameEnv = {
+    engine,
+    sound: { play: () => {}, vibrate: () => {} },
+    now: () => now,
+    random: () => 0.5,
+    trans: () => en,
+    settings: () => settings,
+    redraw: () => {},
+    persist: (current, finished) => persisted.push({ current, ...(finished ? { finished } : {}) }),
+    announce: (t) => said.push(t),
+    fastEngine: false,
+  };
+  const ctrl = new GameCtrl(env, { setup: { ...defaultSetup(), ...setup }, ...(game ? { game } : {}) });
+  return { ctrl, engine, persisted, said, advance: (ms: number) => (now += ms) };
+}
+
+const path = (from: string, to: string) => ({ from, path: [to], captures: [] }) as never;
+
+describe('GameCtrl against the computer', () => {
+  it('plays the reply, saves after every move and announces moves', async () => {
+    const { ctrl, engine, persisted, said } = setupCtrl();
+    expect(ctrl.canPlay()).toBe(true);
+    ctrl.userMove(path('c3', 'c4'));
+    expect(ctrl.engineThinking).toBe(true);
+    expect(ctrl.canPlay()).toBe(false);
+    expect(engine.asks[0]).toMatchObject({ moves: ['c3-c4'], level: 'easy' });
+    await engine.answer();
+    expect(ctrl.game.plies).toBe(2);
+    expect(ctrl.canPlay()).toBe(true);
+    expect(persisted.at(-1)?.current?.pdn).toContain('1. c3-c4');
+    expect(said[0]).toBe('White: c3-c4');
+  });
+
+  it('refuses an illegal move from the board', () => {
+    const { ctrl } = setupCtrl();
+    ctrl.userMove(path('c3', 'c5'));
+    expect(ctrl.game.plies).toBe(0);
+  });
+
+  it('undo takes back the reply and the move; while the computer thinks, only the move', async () => {
+    const { ctrl, engine } = setupCtrl();
+    ctrl.userMove(path('c3', 'c4'));
+    await engine.answer();
+    ctrl.undo();
+    expect(ctrl.game.plies).toBe(0);
+    ctrl.userMove(path('d3', 'd4'));
+    expect(ctrl.engineThinking).toBe(true);
+    ctrl.undo();
+    expect(ctrl.game.plies).toBe(0);
+    expect(ctrl.engineThinking).toBe(false);
+  });
+
+  it('as Black, the computer opens, and its lone move cannot be taken back', async () => {
+    const { ctrl, engine } = setupCtrl({ playerColor: 'black' });
+    expect(ctrl.engineThinking).toBe(true);
+    await engine.answer();
+    expect(ctrl.game.plies).toBe(1);
+    expect(ctrl.canUndo()).toBe(false);
+    expect(ctrl.orientation()).toBe('black');
+  });
+
+  it('hint: the master move as arrows, not played', async () => {
+    const { ctrl, engine } = setupCtrl();
+    ctrl.requestHint();
+    expect(engine.asks[0].level).toBe('master');
+    await engine.answer();
+    expect(ctrl.hint).toBeDefined();
+    expect(ctrl.game.plies).toBe(0);
+    expect(ctrl.boardConfig().arrows).toHaveLength(1);
+    expect(ctrl.notice).toMatch(/The master would play/);
+  });
+
+  it('draw offer: accepted only when the computer is level or worse', async () => {
+    const a = setupCtrl();
+    a.engine.score = 30; // the human (side to move) stands better: the computer is worse
+    a.ctrl.offerDraw();
+    await a.engine.answer();
+    expect(a.ctrl.outcome).toEqual({ winner: undefined, reason: 'agreement' });
+    expect(a.persisted.at(-1)?.finished?.result).toBe('1/2-1/2');
+
+    const b = setupCtrl();
+    b.engine.score = -30; // the computer stands better
+    b.ctrl.offerDraw();
+    await b.engine.answer();
+    expect(b.ctrl.outcome).toBeUndefined();
+    expect(b.ctrl.notice).toBe(en.drawDeclined);
+  });
+
+  it('resign: after confirmation the human loses, the record is kept, the game is no longer current', () => {
+    const { ctrl, persisted } = setupCtrl();
+    ctrl.askResign();
+    expect(ctrl.dialog).toBe('resign');
+    ctrl.confirmResign();
+    expect(ctrl.outcome).toEqual({ winner: 'black', reason: 'resignation' });
+    const last = persisted.at(-1)!;
+    expect(last.current).toBeUndefined();
+    expect(last.finished).toMatchObject({ result: '0-1', reason: 'resignation' });
+    expect(resultLine(en, ctrl.outcome!, 'white')).toBe('The computer wins — by resignation');
+  });
+
+  it('move timer: when it runs out, the engine plays for the player', async () => {
+    const { ctrl, engine, advance } = setupCtrl({ time: { kind: 'move', seconds: 40 } });
+    advance(40_001);
+    ctrl.tick();
+    expect(engine.asks.at(-1)?.level).toBe('master');
+    await engine.answer();
+    expect(ctrl.game.plies).toBe(1);
+    expect(ctrl.notice).toBe(en.autoMove);
+  });
+
+  it('game clock: running out loses', () => {
+    const { ctrl, advance } = setupCtrl({ time: { kind: 'clock', minutes: 3, increment: 2 } });
+    advance(180_000);
+    ctrl.tick();
+    expect(ctrl.outcome).toEqual({ winner: 'black', reason: 'timeout' });
+  });
+
+  it('looking back shows an earlier position and allows no move', async () => {
+    const { ctrl, engine } = setupCtrl();
+    ctrl.userMove(path('c3', 'c4'));
+    await engine.answer();
+    ctrl.jump(0);
+    expect(ctrl.canPlay()).toBe(false);
+    expect(ctrl.boardConfig().pieces?.c3).toBe('white-man');
+    expect(ctrl.boardConfig().movable?.moves).toHaveLength(0);
+    ctrl.jump(99);
+    expect(ctrl.viewPly).toBeUndefined();
+    expect(ctrl.canPlay()).toBe(true);
+  });
+});
+
+describe('GameCtrl for two players', () => {
+  it('turns the board to the player to move, or keeps it with the far pieces turned', () => {
+    const rotate = setupCtrl({ mode: 'local', view: 'rotate' }).ctrl;
+    expect(rotate.orientation()).toBe('white');
+    rotate.userMove(path('c3', 'c4'));
+    expect(rotate.orientation()).toBe('black');
+    expect(rotate.boardConfig().movable?.color).toBe('black');
+    const facing = setupCtrl({ mode: 'local', view: 'facing' }).ctrl;
+    facing.userMove(path('c3', 'c4'));
+    expect(facing.orientation()).toBe('white');
+    expect(facing.boardConfig().flipFarPieces).toBe(true);
+  });
+
+  it('a draw needs both players to agree; undo takes back one move', () => {
+    const { ctrl } = setupCtrl({ mode: 'local' });
+    ctrl.userMove(path('c3', 'c4'));
+    ctrl.undo();
+    expect(ctrl.game.plies).toBe(0);
+    ctrl.offerDraw();
+    expect(ctrl.dialog).toBe('draw');
+    ctrl.acceptDraw();
+    expect(ctrl.outcome?.reason).toBe('agreement');
+  });
+
+  it('a typed move is played, a wrong one is explained', () => {
+    const { ctrl } = setupCtrl({ mode: 'local' });
+    expect(ctrl.typeMove('c3-c5')).toBe(false);
+    expect(ctrl.notice).toBe(en.badMove('c3-c5'));
+    expect(ctrl.typeMove(' C3-C4 ')).toBe(true);
+    expect(ctrl.game.notation()).toEqual(['c3-c4']);
+  });
+
+  it('ends the game when a side has no pieces', () => {
+    const game = new Game(unwrap(parsePosition('W:Wd4:Bd5')));
+    const { ctrl, persisted } = setupCtrl({ mode: 'local' }, game);
+    ctrl.userMove({ from: 'd4', path: ['d6'], captures: ['d5'] } as never);
+    expect(ctrl.outcome).toEqual({ winner: 'white', reason: 'no-pieces' });
+    expect(persisted.at(-1)?.finished?.result).toBe('1-0');
+  });
+});
+
+describe('touch-move', () => {
+  it('a touched piece that can move must be moved', () => {
+    const settings = { ...defaultSettings('en'), touchMove: true };
+    const { ctrl } = setupCtrl({ mode: 'local' }, undefined, settings);
+    const calls: BoardConfig[] = [];
+    const board = {
+      set: (c: BoardConfig) => calls.push(c),
+      animateMove: () => Promise.resolve(),
+      getState: () => ({}) as never,
+      destroy: () => {},
+    } as unknown as Board;
+    ctrl.setBoard(board);
+    const onSelect = calls[0].onSelect!;
+    onSelect('c3');
+    expect(calls.at(-2)?.movable?.moves.map((m) => m.from)).toEqual(['c3']);
+    expect(calls.at(-1)).toEqual({ selected: 'c3' });
+    onSelect(null); // trying to let go of it
+    expect(calls.at(-1)).toEqual({ selected: 'c3' });
+    ctrl.userMove(path('c3', 'c4'));
+    expect(ctrl.boardConfig().movable?.moves.length).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,69 @@
+// The home screen: the unfinished game to continue, and the new-game sheet with the choices kept
+// from last time.
+import type { AppCtrl } from '../app/ctrl.ts';
+import { isObject } from '../lib/guards.ts';
+import type { Catalog } from '../lib/i18n/index.ts';
+import { KEYS } from '../lib/storage.ts';
+import {
+  COLOR_CHOICES,
+  LOCAL_VIEWS,
+  PLAY_LEVELS,
+  readTimeControl,
+  type ColorChoice,
+  type LocalView,
+  type Mode,
+  type PlayLevel,
+  type TimeControl,
+} from '../lib/setup.ts';
+
+/** The choices of the new-game sheet. */
+export interface Draft {
+  level: PlayLevel;
+  color: ColorChoice;
+  time: TimeControl;
+  view: LocalView;
+}
+
+export const DEFAULT_DRAFT: Draft = { level: 'easy', color: 'white', time: { kind: 'off' }, view: 'rotate' };
+
+/** The new-game choices kept from last time; undefined if they are not valid. */
+export function readDraft(v: unknown): Draft | undefined {
+  if (!isObject(v)) return undefined;
+  const time = readTimeControl(v.time);
+  const level = PLAY_LEVELS.find((l) => l === v.level);
+  const color = COLOR_CHOICES.find((c) => c === v.color);
+  const view = LOCAL_VIEWS.find((x) => x === v.view);
+  return time && level && color && view ? { level, color, time, view } : undefined;
+}
+
+export class HomeCtrl {
+  /** the new-game sheet that is open, if any */
+  sheet: Mode | undefined;
+  draft: Draft;
+
+  constructor(readonly root: AppCtrl) {
+    const d = root.store.load(KEYS.draft, readDraft);
+    this.draft = d.status === 'ok' ? d.value : DEFAULT_DRAFT;
+  }
+
+  get trans(): Catalog {
+    return this.root.trans;
+  }
+
+  openSheet(mode: Mode | undefined): void {
+    this.sheet = mode;
+    this.root.redraw();
+  }
+
+  setDraft(d: Partial<Draft>): void {
+    this.draft = { ...this.draft, ...d };
+    this.root.store.save(KEYS.draft, this.draft);
+    this.root.redraw();
+  }
+
+  /** Start a game from the sheet's choices. */
+  start(mode: Mode): void {
+    this.sheet = undefined;
+    this.root.start(mode, this.draft);
+  }
+}

@@ -1,0 +1,143 @@
+// The home screen: continue, play the computer, two players, the daily puzzle, rules, games, settings.
+import type { JSX } from 'preact';
+import type { HomeCtrl } from './ctrl.ts';
+import { CLOCK_PRESETS, MOVE_TIMER_SECONDS, PLAY_LEVELS, type Mode, type TimeControl } from '../lib/setup.ts';
+import { icons } from '../lib/icons.tsx';
+import { dialog, radios, type Choice } from '../lib/widgets.tsx';
+
+const timeValue = (t: TimeControl): string =>
+  t.kind === 'clock' ? `${t.minutes}+${t.increment}` : t.kind === 'move' ? 'move' : 'off';
+
+function timeFromValue(v: string): TimeControl {
+  if (v === 'move') return { kind: 'move', seconds: MOVE_TIMER_SECONDS };
+  const m = /^(\d+)\+(\d+)$/.exec(v);
+  return m ? { kind: 'clock', minutes: Number(m[1]), increment: Number(m[2]) } : { kind: 'off' };
+}
+
+function sheet(ctrl: HomeCtrl, mode: Mode): JSX.Element {
+  const t = ctrl.trans;
+  const d = ctrl.draft;
+  const times: Choice<string>[] = [
+    { value: 'off', label: t.time_off },
+    { value: 'move', label: t.time_move },
+    ...CLOCK_PRESETS.map((p) => ({
+      value: `${p.minutes}+${p.increment}`,
+      label: `${p.minutes}+${p.increment}`,
+    })),
+  ];
+  const tv = timeValue(d.time);
+  const timeNote =
+    d.time.kind === 'move' ? t.time_moveNote : d.time.kind === 'clock' ? t.clockNote : undefined;
+  const body = (
+    <form
+      class="sheet-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        ctrl.start(mode);
+      }}
+    >
+      {mode === 'computer'
+        ? [
+            radios(
+              'level',
+              t.level,
+              PLAY_LEVELS.map((l) => ({ value: l, label: t[`level_${l}`] })),
+              d.level,
+              (level) => ctrl.setDraft({ level }),
+            ),
+            radios(
+              'color',
+              t.color,
+              (['white', 'black', 'random'] as const).map((c) => ({ value: c, label: t[`color_${c}`] })),
+              d.color,
+              (color) => ctrl.setDraft({ color }),
+            ),
+          ]
+        : radios(
+            'view',
+            t.twoPlayerView,
+            [
+              { value: 'rotate', label: t.view_rotate },
+              { value: 'facing', label: t.view_facing },
+            ],
+            d.view,
+            (view) => ctrl.setDraft({ view }),
+          )}
+      {radios('time', t.timeControl, times, tv, (v) => ctrl.setDraft({ time: timeFromValue(v) }), timeNote)}
+      <div class="actions">
+        <button type="button" class="btn" onClick={() => ctrl.openSheet(undefined)}>
+          {t.cancel}
+        </button>
+        <button type="submit" class="btn primary">
+          {t.startGame}
+        </button>
+      </div>
+    </form>
+  );
+  return dialog('new-game', mode === 'computer' ? t.quickGame : t.twoPlayers, body, () =>
+    ctrl.openSheet(undefined),
+  );
+}
+
+export function homeView(ctrl: HomeCtrl): JSX.Element {
+  const t = ctrl.trans;
+  const cur = ctrl.root.current;
+  const moves = cur ? (cur.pdn.match(/\d+\./g)?.length ?? 0) : 0;
+  return (
+    <div class="home">
+      <div class="hero">
+        <img src="./icon.svg" width="72" height="72" alt="" />
+        <p class="tagline">{t.tagline}</p>
+      </div>
+      {cur ? (
+        <a class="card continue" href="#/game">
+          <span class="card-icon">{icons.play()}</span>
+          <span class="card-text">
+            <strong>{t.continueGame}</strong>
+            <small>
+              {cur.setup.mode === 'computer'
+                ? t.continueVsComputer(t[`level_${cur.setup.level}`], moves)
+                : t.continueTwoPlayers(moves)}
+            </small>
+          </span>
+        </a>
+      ) : null}
+      <button type="button" class="card" onClick={() => ctrl.openSheet('computer')}>
+        <span class="card-icon">{icons.robot()}</span>
+        <span class="card-text">
+          <strong>{t.quickGame}</strong>
+          <small>{PLAY_LEVELS.map((l) => t[`level_${l}`]).join(' · ')}</small>
+        </span>
+      </button>
+      <button type="button" class="card" onClick={() => ctrl.openSheet('local')}>
+        <span class="card-icon">{icons.people()}</span>
+        <span class="card-text">
+          <strong>{t.twoPlayers}</strong>
+          <small>{t.twoPlayersNote}</small>
+        </span>
+      </button>
+      <a class="card" href="#/puzzle">
+        <span class="card-icon">{icons.puzzle()}</span>
+        <span class="card-text">
+          <strong>{t.dailyPuzzle}</strong>
+          <small>{t.dailyPuzzleNote}</small>
+        </span>
+      </a>
+      <nav class="tiles" aria-label={t.menu}>
+        <a class="tile" href="#/rules">
+          {icons.book()}
+          <span>{t.rules}</span>
+        </a>
+        <a class="tile" href="#/records">
+          {icons.list()}
+          <span>{t.records}</span>
+        </a>
+        <a class="tile" href="#/settings">
+          {icons.gear()}
+          <span>{t.settings}</span>
+        </a>
+      </nav>
+      {ctrl.sheet ? sheet(ctrl, ctrl.sheet) : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// Export a game as PDN: the text to read or select, Copy, Download.
+import type { JSX } from 'preact';
+import type { AppCtrl } from '../app/ctrl.ts';
+import { icons } from './icons.tsx';
+import { dialog } from './widgets.tsx';
+
+export function downloadText(text: string, filename: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-draughts-pdn;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function exportDialog(ctrl: AppCtrl, pdn: string, id: string): JSX.Element {
+  const t = ctrl.trans;
+  return dialog(
+    'export-dialog',
+    t.exportPdn,
+    <div class="export">
+      <textarea readOnly rows={8} aria-label="PDN" data-testid="pdn-text" value={pdn} />
+      <div class="actions">
+        <button
+          type="button"
+          class="btn"
+          onClick={(e) => {
+            const b = e.currentTarget;
+            void navigator.clipboard?.writeText(pdn).then(
+              () => (b.querySelector('span')!.textContent = t.copied),
+              () => undefined,
+            );
+          }}
+        >
+          {icons.copy()}
+          <span>{t.copy}</span>
+        </button>
+        <button type="button" class="btn" onClick={() => downloadText(pdn, `dama-${id}.pdn`)}>
+          {icons.download()}
+          <span>{t.download}</span>
+        </button>
+        <button type="button" class="btn primary" onClick={() => ctrl.closeExport()}>
+          {t.close}
+        </button>
+      </div>
+    </div>,
+    () => ctrl.closeExport(),
+  );
+}

@@ -1,0 +1,106 @@
+// My games: the finished games kept on this device, import of PDN games, and replay.
+import type { JSX } from 'preact';
+import type { RecordsCtrl } from './ctrl.ts';
+import { capitalize, reasonKey } from '../lib/i18n/index.ts';
+import { resultTitle } from '../game/ctrl.ts';
+import type { GameRecord } from '../lib/record.ts';
+import { icons } from '../lib/icons.tsx';
+
+export function describe(ctrl: RecordsCtrl, r: GameRecord): string {
+  const t = ctrl.trans;
+  if (!r.setup) return t.imported;
+  return r.setup.mode === 'computer'
+    ? capitalize(t.vsComputer(t[`level_${r.setup.level}`]), ctrl.lang)
+    : t.twoPlayerGame;
+}
+
+/** 'You win! · on time (1-0)', 'Draw · by agreement (1/2-1/2)', or the bare result of an unfinished record. */
+export function outcomeText(ctrl: RecordsCtrl, r: GameRecord): string {
+  const t = ctrl.trans;
+  const winner = r.result === '1-0' ? 'white' : r.result === '0-1' ? 'black' : undefined;
+  if (r.result === '*' || !r.reason) return r.result;
+  const human = r.setup?.mode === 'computer' ? r.setup.playerColor : undefined;
+  return `${resultTitle(t, { winner, reason: r.reason }, human)} · ${t[reasonKey(r.reason)] as string} (${r.result.replace(/-/g, '\u2011')})`;
+}
+
+function importForm(ctrl: RecordsCtrl): JSX.Element {
+  const t = ctrl.trans;
+  return (
+    <form
+      class="import group"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const area = (e.currentTarget as HTMLFormElement).elements.namedItem('pdn') as HTMLTextAreaElement;
+        ctrl.importPdn(area.value);
+      }}
+    >
+      <h2>
+        <label for="pdn-input">{t.importPdn}</label>
+      </h2>
+      <p class="note">{t.importHint}</p>
+      <textarea
+        id="pdn-input"
+        name="pdn"
+        rows={5}
+        spellcheck={false}
+        placeholder='[GameType "30"] 1. c3-c4 …'
+      />
+      {ctrl.importError ? (
+        <p class="error" role="alert">
+          {ctrl.importError}
+        </p>
+      ) : null}
+      <div class="actions">
+        <label class="btn file">
+          {t.chooseFile}
+          <input
+            type="file"
+            accept=".pdn,.txt,text/plain"
+            onChange={(e) => {
+              const f = (e.currentTarget as HTMLInputElement).files?.[0];
+              if (f) void f.text().then((text) => ctrl.importPdn(text));
+            }}
+          />
+        </label>
+        <button type="submit" class="btn primary">
+          {t.importButton}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function recordsView(ctrl: RecordsCtrl): JSX.Element {
+  const t = ctrl.trans;
+  const fmt = new Intl.DateTimeFormat(ctrl.lang === 'tr' ? 'tr-TR' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (
+    <div class="page records">
+      {ctrl.records.length === 0 ? <p class="empty-list">{t.noRecords}</p> : null}
+      <ul class="record-list">
+        {ctrl.records.map((r) => (
+          <li key={r.id} class="record">
+            <a href={`#/replay/${r.id}`} class="record-main">
+              <strong>{describe(ctrl, r)}</strong>
+              <span>{outcomeText(ctrl, r)}</span>
+              <small>
+                {fmt.format(r.endedAt)} · {t.moveCount(Math.ceil(r.plies / 2))}
+              </small>
+            </a>
+            <button
+              type="button"
+              class="icon-btn"
+              aria-label={`${t.deleteGame}: ${describe(ctrl, r)}`}
+              onClick={() => ctrl.delete(r.id)}
+            >
+              {icons.close()}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {importForm(ctrl)}
+    </div>
+  );
+}
