@@ -95,6 +95,7 @@ export {
   parseStore,
   serializeStore,
   recordPlay,
+  mergeStores,
   solvedDates,
   currentStreak,
   bestStreak,
@@ -106,7 +107,24 @@ export {
   startSession,
   solutionMoves,
   acceptedMoves,
+  hintMove,
+  takeHint,
+  slowerWin,
+  SLOWER_EXTRA,
+  SLOWER_NODES,
   refutation,
   playMove,
 } from './session.ts';
 export { Random } from '@dama/core';
+export type { Rating } from './rating.ts';
+export { newPlayer, puzzleRating, expectedScore, updateRating, MIN_RD, MAX_RD } from './rating.ts';
+export type { TrainingPlay, TrainingStore, TrainingFilter } from './training.ts';
+export {
+  HISTORY,
+  emptyTraining,
+  ratingOf,
+  nextPuzzle,
+  recordTraining,
+  validateTraining,
+  poolCounts,
+} from './training.ts';

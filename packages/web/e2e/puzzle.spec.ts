@@ -4,15 +4,16 @@
 //
 // The page is opened at PUZZLE_URL: the app's `#/puzzle` route by default; set it to the standalone
 // entry (…/src/puzzle/standalone.html on the dev server) to test the screen on its own.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { makeNotation, type Move, type Position } from '@dama/core';
+import type { Move, Position } from '@dama/core';
 import {
-  acceptedMoves,
   addDays,
   parseBank,
-  puzzleIndexForDate,
+  puzzleForDate,
   puzzleNumber,
+  slowerWin,
   solutionMoves,
   startSession,
   type Puzzle,
@@ -20,11 +21,14 @@ import {
 
 const PUZZLE_URL = process.env.PUZZLE_URL ?? './#/puzzle';
 
-const parsed = parseBank(createRequire(import.meta.url)('@dama/puzzle/bank.json'));
+const parsed = parseBank(
+  readFileSync(createRequire(import.meta.url).resolve('@dama/puzzle/daily.tsv'), 'utf8'),
+  'daily',
+);
 if (!parsed.ok) throw new Error(parsed.error);
-const puzzles = parsed.value.puzzles;
+const puzzles = parsed.value;
 
-const puzzleOn = (date: string): Puzzle => puzzles[puzzleIndexForDate(date, puzzles.length)];
+const puzzleOn = (date: string): Puzzle => puzzleForDate(date, puzzles).puzzle!;
 const name = (sq: number): string => `${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`;
 const root = (page: Page) => page.getByTestId('puzzle');
 
@@ -44,10 +48,9 @@ function playableByTaps(p: Puzzle): boolean {
 /** A legal first move the puzzle does not accept, playable by two taps. */
 function wrongMove(p: Puzzle): Move | undefined {
   const s = startSession(p);
-  const good = new Set(acceptedMoves(s).map(makeNotation));
   return s.position
     .legalMovesAllPaths()
-    .find((m) => !good.has(makeNotation(s.position.findLegal(m)!)) && oneRoute(s.position, m));
+    .find((m) => oneRoute(s.position, m) && slowerWin(s.position, s.position.findLegal(m)!, p.moves) === 0);
 }
 
 /** The first date from `from` for which `ok` holds. */
