@@ -138,5 +138,5 @@ describe('prover agrees with a naive prover', () => {
       }
     }
     expect(wins).toBeGreaterThan(10);
-  });
+  }, 60_000);
 });

@@ -10,7 +10,11 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Move, Position } from '@dama/core';
 import {
   addDays,
+  emptyTraining,
+  losesWithin,
+  nextPuzzle,
   parseBank,
+  recordTraining,
   puzzleForDate,
   puzzleNumber,
   slowerWin,
@@ -147,7 +151,7 @@ test('three wrong moves: each is refuted and undone, then the solution is played
     await expect(root(page)).toHaveAttribute('data-phase', 'play');
     await expect(page.getByTestId('pz-tries')).toHaveAttribute('data-left', String(left));
     await expect(page.getByTestId('pz-status')).toHaveText(
-      `Try again from the start: ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+      `Try again from this position: ${left} ${left === 1 ? 'try' : 'tries'} left.`,
     );
   }
   await tap(page, wrong);
@@ -238,6 +242,150 @@ test('a damaged record is reported calmly and repaired without inventing a strea
   await page.reload();
   await expect(root(page)).toHaveAttribute('data-phase', 'play');
   await expect(page.getByTestId('pz-trouble')).toHaveCount(0);
+});
+
+/** A daily puzzle whose second solver move has a slower win (wins, but not in the moves left). */
+function slowerSecond(): { date: string; second: Move } | undefined {
+  for (const p of puzzles.slice(2, 80)) {
+    if (p.moves < 3 || !playableByTaps(p) || !p.date) continue;
+    const line = solutionMoves(p);
+    const pos = startSession(p).position.play(line[0]).play(line[1]);
+    for (const m of pos.legalMovesAllPaths()) {
+      const legal = pos.findLegal(m)!;
+      if (!oneRoute(pos, m) || losesWithin(pos.play(legal), p.moves - 2)) continue;
+      const w = slowerWin(pos, legal, p.moves - 1);
+      if (w !== undefined && w > 0) return { date: p.date, second: m };
+    }
+  }
+  return undefined;
+}
+
+test('a slower winning move costs no try and says why', async ({ page }) => {
+  const found = slowerSecond();
+  test.skip(!found, 'no puzzle with a slower second move among the first 80');
+  const p = puzzleOn(found!.date);
+  await openOn(page, found!.date);
+  await tap(page, solutionMoves(p)[0]);
+  await expect(root(page)).toHaveAttribute('data-played', '2');
+  await expect(root(page)).toHaveAttribute('data-phase', 'play');
+  await tap(page, found!.second);
+  await expect(page.getByTestId('pz-status')).toContainText('No try used');
+  await expect(page.getByTestId('pz-tries')).toHaveAttribute('data-left', '3');
+  await expect(root(page)).toHaveAttribute('data-phase', 'play');
+  await expect(root(page)).toHaveAttribute('data-played', '2');
+});
+
+test('the hint marks the piece to move, and the result says a hint was used', async ({ page }) => {
+  const day = findDate('2026-12-10', solvable);
+  const p = puzzleOn(day);
+  await openOn(page, day);
+  await page.getByTestId('pz-hint').click();
+  await expect(page.getByTestId('pz-status')).toHaveText('The marked piece makes the next move.');
+  await expect(root(page).locator(`[data-square="${name(solutionMoves(p)[0].from)}"]`)).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  // The hinted piece is already picked up: one tap on its destination plays the move.
+  const line = solutionMoves(p);
+  await root(page)
+    .locator(`[data-square="${name(line[0].to)}"]`)
+    .click();
+  for (let i = 2; i < line.length; i += 2) {
+    await expect(root(page)).toHaveAttribute('data-played', String(i));
+    await expect(root(page)).toHaveAttribute('data-phase', 'play');
+    await tap(page, line[i]);
+  }
+  await expect(root(page)).toHaveAttribute('data-phase', 'solved');
+  await expect(page.getByTestId('pz-hinted')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('pz-hinted')).toBeVisible();
+});
+
+test('two tabs: solve in one, the other shows it solved at once', async ({ page, context }) => {
+  const day = findDate('2026-12-10', solvable);
+  await openOn(page, day);
+  const other = await context.newPage();
+  await other.clock.setFixedTime(morning(day));
+  await other.goto(PUZZLE_URL);
+  await expect(root(other)).toHaveAttribute('data-phase', 'play');
+  await solve(page, puzzleOn(day));
+  await expect(root(other)).toHaveAttribute('data-phase', 'solved');
+  await expect(other.getByTestId('pz-streak')).toHaveAttribute('data-value', '1');
+});
+
+test('a page left open across midnight in Istanbul moves on to the new day', async ({ page }) => {
+  const day = findDate('2026-12-10', (d) => solvable(d) && solvable(addDays(d, 1)));
+  await page.clock.install({ time: new Date(`${day}T20:59:40Z`) }); // 23:59:40 in Istanbul
+  await page.goto(PUZZLE_URL);
+  await expect(root(page)).toHaveAttribute('data-date', day);
+  await page.clock.runFor(30_000);
+  await expect(root(page)).toHaveAttribute('data-date', addDays(day, 1));
+  await expect(page.getByTestId('pz-title')).toContainText(`#${puzzleNumber(addDays(day, 1))}`);
+  await solve(page, puzzleOn(addDays(day, 1)));
+  await expect(page.getByTestId('pz-streak')).toHaveAttribute('data-value', '1');
+});
+
+test('the home screen shows today’s status and the streak', async ({ page }) => {
+  const day = findDate('2026-12-10', solvable);
+  await page.clock.setFixedTime(morning(day));
+  await page.goto('./#/');
+  await expect(page.getByTestId('home-puzzle')).toHaveAttribute('data-status', 'unplayed');
+  await page.goto(PUZZLE_URL);
+  await solve(page, puzzleOn(day));
+  await page.goto('about:blank');
+  await page.goto('./#/');
+  await expect(page.getByTestId('home-puzzle')).toHaveAttribute('data-status', 'solved');
+  await expect(page.getByTestId('home-puzzle')).toHaveAttribute('data-streak', '1');
+  await expect(page.getByTestId('home-puzzle')).toContainText("Today's puzzle: solved.");
+});
+
+const pool = (() => {
+  const r = parseBank(
+    readFileSync(createRequire(import.meta.url).resolve('@dama/puzzle/training.tsv'), 'utf8'),
+    'training',
+  );
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+})();
+
+test('training: the rating moves up after a solve and down after a failure', async ({ page }) => {
+  // A difficulty whose first puzzle can be solved by taps, and whose second has a wrong move.
+  const difficulty = ([1, 2, 3, 4, 5] as const).find((d) => {
+    const a = nextPuzzle(pool, emptyTraining(), { difficulty: d });
+    if (!a || !playableByTaps(a)) return false;
+    const b = nextPuzzle(pool, recordTraining(emptyTraining(), a, true, false, 0), { difficulty: d }, a.id);
+    return b !== undefined && wrongMove(b) !== undefined;
+  });
+  test.skip(difficulty === undefined, 'no difficulty with puzzles playable by taps');
+  const filter = { difficulty: difficulty! };
+  const first = nextPuzzle(pool, emptyTraining(), filter)!;
+  await openOn(page, findDate('2026-12-10', solvable));
+  await page.getByTestId('pz-tab-training').click();
+  const rating = page.getByTestId('tr-rating');
+  await expect(rating).toHaveAttribute('data-rating', '1500');
+  await page.getByTestId('tr-difficulty').selectOption(String(difficulty));
+  const line = solutionMoves(first);
+  for (let i = 0; i < line.length; i += 2) {
+    await tap(page, line[i]);
+    if (i + 2 < line.length) await expect(page.getByTestId('tr-status')).toContainText('Correct');
+  }
+  await expect(page.getByTestId('tr-status')).toContainText('Solved!');
+  const up = Number(await rating.getAttribute('data-rating'));
+  expect(up).toBeGreaterThan(1500);
+  await page.getByTestId('tr-next').click();
+  const after = recordTraining(emptyTraining(), first, true, false, 0);
+  const second = nextPuzzle(pool, after, filter, first.id)!;
+  const wrong = wrongMove(second);
+  test.skip(!wrong, 'no wrong move to play by taps');
+  for (let i = 0; i < 3; i++) {
+    await expect(page.getByTestId('tr-hint')).toBeVisible();
+    await tap(page, wrong!);
+    if (i < 2)
+      await expect(page.getByTestId('tr-status')).toContainText(i === 0 ? '2 tries left' : '1 try left');
+  }
+  await expect(page.getByTestId('tr-status')).toContainText('Not solved');
+  expect(Number(await rating.getAttribute('data-rating'))).toBeLessThan(up);
+  await expect(page.getByTestId('tr-failed')).toContainText(`${second.id}`);
 });
 
 // Screenshots for looking at the screen, in Turkish and English at both sizes: the start, a refuted
