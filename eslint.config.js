@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import dama from './scripts/eslint-layers.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**'] },
@@ -28,5 +29,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-constant-condition': ['error', { checkLoops: false }],
     },
+  },
+  {
+    // The package layers (README "Layout"): which package may import which, Node built-ins only in Node code.
+    files: ['packages/**/*.{ts,tsx,js,mjs}'],
+    plugins: { dama },
+    rules: { 'dama/layers': 'error' },
   },
 );

@@ -79,8 +79,9 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
     onSquare: config.onSquare,
   };
   const win = el.ownerDocument.defaultView;
+  // Without a window (a detached document) frames fall back to a timer; Node's timer object converts to its id.
   const raf: (cb: () => void) => number =
-    win?.requestAnimationFrame?.bind(win) ?? ((cb) => setTimeout(cb, 16) as unknown as number);
+    win?.requestAnimationFrame?.bind(win) ?? ((cb) => Number(setTimeout(cb, 16)));
   const caf: (id: number) => void = win?.cancelAnimationFrame?.bind(win) ?? ((id) => clearTimeout(id));
   const renderer = createRenderer(el, `dama${++boards}`, () => labels);
   const board = renderer.board;

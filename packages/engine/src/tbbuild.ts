@@ -158,6 +158,7 @@ export function solvePair(
 
   const list = new MoveList(128);
   const child = new Int32Array(6);
+  const cur = new Int32Array(6);
   let settled = 0;
   let latest = 0;
   for (const s of state) {
@@ -188,7 +189,13 @@ export function solvePair(
               bHi = bmHi | bkHi,
               kLo = wkLo | bkLo,
               kHi = wkHi | bkHi;
-            generateMoves(wLo, wHi, bLo, bHi, kLo, kHi, 0, list);
+            cur[0] = wLo;
+            cur[1] = wHi;
+            cur[2] = bLo;
+            cur[3] = bHi;
+            cur[4] = kLo;
+            cur[5] = kHi;
+            generateMoves(cur, 0, list);
             if (list.count === 0) {
               code[i] = 1; // lost now
               settled++;
@@ -207,7 +214,7 @@ export function solvePair(
                 inside++;
                 continue;
               }
-              applyMove(wLo, wHi, bLo, bHi, kLo, kHi, 0, list, j, child);
+              applyMove(cur, 0, list, j, child);
               const c = tb.probe(child[0], child[1], child[2], child[3], child[4], child[5], 1);
               if (c < 0)
                 throw new Error(`The table for a successor of ${materialName(s.material)} is missing.`);
@@ -391,6 +398,7 @@ export function verifyClass(
   const n = m.wm + m.wk + m.bm + m.bk;
   const list = new MoveList(128);
   const child = new Int32Array(6);
+  const cur = new Int32Array(6);
   const wrong: number[] = [];
   let checked = 0;
   let mismatches = 0;
@@ -414,7 +422,13 @@ export function verifyClass(
           checked++;
           const kLo = masks[1].lo[r1] | masks[3].lo[r3];
           const kHi = masks[1].hi[r1] | masks[3].hi[r3];
-          generateMoves(wLo, wHi, bLo, bHi, kLo, kHi, 0, list);
+          cur[0] = wLo;
+          cur[1] = wHi;
+          cur[2] = bLo;
+          cur[3] = bHi;
+          cur[4] = kLo;
+          cur[5] = kHi;
+          generateMoves(cur, 0, list);
           let expected: number;
           if (list.count === 0) expected = 1;
           else {
@@ -422,7 +436,7 @@ export function verifyClass(
             let loss = 0;
             let draw = false;
             for (let j = 0; j < list.count; j++) {
-              applyMove(wLo, wHi, bLo, bHi, kLo, kHi, 0, list, j, child);
+              applyMove(cur, 0, list, j, child);
               const c = tb.probe(child[0], child[1], child[2], child[3], child[4], child[5], 1);
               if (c < 0) throw new Error(`A successor of ${materialName(m)} has no table.`);
               if (c === 0) draw = true;

@@ -90,25 +90,15 @@ function simpleSolve(): { value: Int16Array; boards: Int32Array } {
     start[v] = edges;
     const o = v * 7;
     const turn = board[o + 6];
-    generateMoves(board[o], board[o + 1], board[o + 2], board[o + 3], board[o + 4], board[o + 5], turn, list);
+    const b = board.subarray(o, o + 6);
+    generateMoves(b, turn, list);
     if (edges + list.count > succ.length) {
       const grown = new Int32Array(succ.length * 2);
       grown.set(succ);
       succ = grown;
     }
     for (let j = 0; j < list.count; j++) {
-      applyMove(
-        board[o],
-        board[o + 1],
-        board[o + 2],
-        board[o + 3],
-        board[o + 4],
-        board[o + 5],
-        turn,
-        list,
-        j,
-        c,
-      );
+      applyMove(b, turn, list, j, c);
       const white = popcount(c[0]) + popcount(c[1]);
       const black = popcount(c[2]) + popcount(c[3]);
       const kings = popcount(c[4]) + popcount(c[5]);

@@ -92,4 +92,11 @@ describe('verifyPuzzle', () => {
   it('reports duplicates and overlap between the banks', () => {
     expect(duplicateProblems([good], [{ ...good, date: undefined }]).join()).toMatch(/same FEN/);
   });
+
+  it('times the run with the clock it is given', () => {
+    const ticks = [1000, 1250];
+    const report = verifyBanks([], [], [], { sample: 0, now: () => ticks.shift() ?? 0 });
+    expect(report.checked).toBe(0);
+    expect(report.milliseconds).toBe(250);
+  });
 });

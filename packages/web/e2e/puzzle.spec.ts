@@ -24,6 +24,7 @@ import {
 } from '@dama/puzzle';
 
 const PUZZLE_URL = process.env.PUZZLE_URL ?? './#/puzzle';
+const SHOTS = process.env.PUZZLE_SHOTS;
 
 const parsed = parseBank(
   readFileSync(createRequire(import.meta.url).resolve('@dama/puzzle/daily.tsv'), 'utf8'),
@@ -388,10 +389,29 @@ test('training: the rating moves up after a solve and down after a failure', asy
   await expect(page.getByTestId('tr-failed')).toContainText(`${second.id}`);
 });
 
+// Second edition screens at 390×844, 844×390 and 1280×800: the hint, the details, training, home.
+test('the second edition screens @desktop @landscape', async ({ page }, info) => {
+  test.skip(!SHOTS, 'set PUZZLE_SHOTS to a folder to take screenshots');
+  const shot = (what: string) =>
+    page.screenshot({ path: `${SHOTS}/v2-${info.project.name}-${what}.png`, fullPage: true });
+  const day = findDate('2026-12-10', solvable);
+  await openOn(page, day);
+  await page.getByTestId('pz-hint').click();
+  await page.getByTestId('pz-show-details').click();
+  await page.waitForTimeout(300);
+  await shot('1-hint-details');
+  await page.getByTestId('pz-tab-training').click();
+  await expect(page.getByTestId('tr-rating')).toBeVisible();
+  await page.waitForTimeout(300);
+  await shot('2-training');
+  await page.goto('./#/');
+  await expect(page.getByTestId('home-puzzle')).toBeVisible();
+  await shot('3-home');
+});
+
 // Screenshots for looking at the screen, in Turkish and English at both sizes: the start, a refuted
 // move, solved, the archive, failed with the solution. Skipped unless PUZZLE_SHOTS names a folder:
 // `PUZZLE_SHOTS=/tmp/puzzle-shots npx playwright test -c packages/web/playwright.config.ts puzzle`.
-const SHOTS = process.env.PUZZLE_SHOTS;
 for (const lang of ['tr', 'en'] as const) {
   test.describe(`screenshots ${lang}`, () => {
     test.use({ locale: lang === 'tr' ? 'tr-TR' : 'en-US' });

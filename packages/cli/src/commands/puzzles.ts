@@ -155,7 +155,11 @@ function verify(argv: string[]): void {
     : Math.floor(Math.random() * 2 ** 31);
   const schedule = parseSchedule(readText(FILES.schedule));
   if (!schedule.ok) throw new UsageError(`${FILES.schedule}: ${schedule.error}`);
-  const report = verifyBanks(loadBank('daily'), loadBank('training'), schedule.value, { sample, seed });
+  const report = verifyBanks(loadBank('daily'), loadBank('training'), schedule.value, {
+    sample,
+    seed,
+    now: () => performance.now(),
+  });
   const line = (name: string, c: BankCounts) => {
     const n = Math.max(1, c.size);
     const list = (o: Record<string, number>) =>

@@ -1,0 +1,115 @@
+/**
+ * The layer rule of the monorepo, checked by ESLint (`dama/layers`). Every import of a file in
+ * `packages/<name>/` must be one of:
+ * - a relative import that stays inside the same package;
+ * - `@dama/<other>` where the README's "may import" table allows it (LAYERS below);
+ * - a Node built-in, only in Node code (the cli and server packages, scripts, tests, configs);
+ * - another npm package declared in that package's package.json (or, for tests, scripts and
+ *   configs, in the root package.json), so that nothing works only because hoisting hides it.
+ */
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+
+/** Which workspace packages each package may import (README "Layout"). */
+export const LAYERS = {
+  core: [],
+  engine: ['core'],
+  board: [],
+  puzzle: ['core'],
+  web: ['core', 'engine', 'board', 'puzzle'],
+  cli: ['core', 'engine', 'puzzle'],
+  server: ['core'],
+};
+
+/** Packages whose own code runs on Node. */
+const NODE_PACKAGES = new Set(['cli', 'server']);
+
+const builtins = new Set(builtinModules);
+const manifests = new Map();
+
+function declared(dir) {
+  if (!manifests.has(dir)) {
+    let names = new Set();
+    try {
+      const m = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+      names = new Set(
+        [m.dependencies, m.devDependencies, m.peerDependencies, m.optionalDependencies].flatMap((d) =>
+          Object.keys(d ?? {}),
+        ),
+      );
+    } catch {
+      // No manifest: nothing declared.
+    }
+    manifests.set(dir, names);
+  }
+  return manifests.get(dir);
+}
+
+/** The npm package an import names: `a` of `a/b`, `@s/a` of `@s/a/b`. */
+const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+const layers = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports respect the package layers of the monorepo' },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const rel = path.relative(context.cwd, file).split(path.sep);
+    if (rel[0] !== 'packages' || rel.length < 3) return {};
+    const pkg = rel[1];
+    const pkgDir = path.join(context.cwd, 'packages', pkg);
+    const inPackage = rel.slice(2).join('/');
+    // Tests, scripts, browser tests and configs are tools around the package and run on Node.
+    const tool =
+      /(^|\/)(test|scripts|e2e|demo)\//.test(inPackage) ||
+      /\.test\.tsx?$/.test(inPackage) ||
+      /\.config\.[jt]s$/.test(inPackage);
+    const nodeAllowed = tool || NODE_PACKAGES.has(pkg);
+    const allowed = LAYERS[pkg] ?? [];
+
+    function check(node, spec) {
+      if (typeof spec !== 'string') return;
+      const report = (message) => context.report({ node, message });
+      if (spec.startsWith('.')) {
+        const target = path.relative(pkgDir, path.resolve(path.dirname(file), spec));
+        if (target.startsWith('..'))
+          report(`'${spec}' reaches outside packages/${pkg}; import the other package by its name.`);
+        return;
+      }
+      const bare = spec.startsWith('node:') ? spec.slice(5) : spec;
+      if (spec.startsWith('node:') || builtins.has(packageName(bare))) {
+        if (!nodeAllowed) report(`packages/${pkg} runs outside Node and may not import '${spec}'.`);
+        return;
+      }
+      if (spec.startsWith('@dama/')) {
+        const other = packageName(spec).slice(6);
+        if (other !== pkg && !allowed.includes(other))
+          report(
+            `packages/${pkg} may import ${allowed.length ? allowed.join(', ') : 'no other package'}, not '${spec}'.`,
+          );
+        return;
+      }
+      if (spec.startsWith('virtual:') || spec.startsWith('/')) return;
+      const name = packageName(spec);
+      if (declared(pkgDir).has(name)) return;
+      if (tool && declared(context.cwd).has(name)) return;
+      report(`'${name}' is used by packages/${pkg} but not declared in its package.json.`);
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export default { rules: { layers } };
