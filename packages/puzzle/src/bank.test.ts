@@ -1,46 +1,37 @@
-import { readFileSync } from 'node:fs';
-import { format } from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { parseBank, prettyJson } from './bank.ts';
+import { exportLine, formatBank, parseBank, parseLine, type Puzzle } from './bank.ts';
 
-const config = JSON.parse(readFileSync(new URL('../../../.prettierrc.json', import.meta.url), 'utf8'));
+const puzzle: Puzzle = {
+  id: 1,
+  date: '2026-12-02',
+  fen: 'W:Wh2,b3,Ka5:Bc2,c4',
+  moves: 2,
+  line: ['b3-b4', 'c4xa4', 'a5xa2xd2'],
+  themes: ['decoy'],
+  difficulty: 2,
+  source: 'sideline-n2000',
+};
 
-describe('prettyJson', () => {
-  it('prints JSON exactly as Prettier does', async () => {
-    const samples: unknown[] = [
-      {
-        a: [
-          { x: 1, y: 2 },
-          { x: 1, y: 2 },
-        ],
-        b: { c: 1, d: [1, 2] },
-        e: ['aa', 'bb'],
-        f: { g: null },
-      },
-      { long: 'x'.repeat(120), list: Array.from({ length: 30 }, (_, i) => `move${i}`) },
-      {
-        nested: { deeper: { deepest: { key: 'v'.repeat(70), other: 'w'.repeat(20) } } },
-        empty: {},
-        none: [],
-      },
-      { exact: 'y'.repeat(97) },
-      { exact: 'y'.repeat(98) },
-    ];
-    for (const s of samples) {
-      const text = prettyJson(s);
-      expect(text).toBe(await format(text, { ...config, parser: 'json' }));
-      expect(JSON.parse(text)).toEqual(s);
-    }
+describe('bank files', () => {
+  it('write and read back one puzzle a line', () => {
+    const text = formatBank([puzzle, { ...puzzle, id: 2, date: '2026-12-03', themes: [] }]);
+    expect(text.split('\n')[0]).toBe(
+      '1\t2026-12-02\tW:Wh2,b3,Ka5:Bc2,c4\t2\tb3-b4 c4xa4 a5xa2xd2\tdecoy\t2\tsideline-n2000',
+    );
+    const back = parseBank(text, 'daily');
+    expect(back).toEqual({ ok: true, value: [puzzle, { ...puzzle, id: 2, date: '2026-12-03', themes: [] }] });
+    expect(exportLine(puzzle)).toBe('1\t2026-12-02\tW:Wh2,b3,Ka5:Bc2,c4\t2\tb3-b4 c4xa4 a5xa2xd2');
+    expect(exportLine({ ...puzzle, date: undefined })).toMatch(/^1\t-\t/);
   });
-});
 
-describe('parseBank', () => {
-  it('checks the shape', () => {
-    expect(parseBank(null).ok).toBe(false);
-    expect(parseBank({ version: 1, seed: 1, puzzles: [] }).ok).toBe(true);
-    expect(parseBank({ version: 1, seed: 1, puzzles: [{ id: 1 }] })).toEqual({
-      ok: false,
-      error: 'puzzle 1: fen is not text',
-    });
+  it('says which line is wrong and why', () => {
+    const line = formatBank([puzzle]).trim();
+    expect(parseBank(42, 'daily')).toEqual({ ok: false, error: 'the bank is not text' });
+    expect(parseBank(`${line}\n${line}\n`, 'daily')).toEqual({ ok: false, error: 'line 2 has id 1' });
+    expect(parseLine(line.replace('\t2\tb3', '\t3\tb3'), 'daily')).toMatch(/3 moves, not 5/);
+    expect(parseLine(line.replace('decoy', 'magic'), 'daily')).toMatch(/unknown theme/);
+    expect(parseLine(line, 'training')).toMatch(/no date/);
+    expect(parseLine(line.replace('2026-12-02', '-'), 'training')).toMatchObject({ date: undefined });
+    expect(parseLine('1\t2', 'daily')).toMatch(/2 columns/);
   });
 });

@@ -1,11 +1,22 @@
 /**
- * The puzzle bank: its types, a structural check for data read from anywhere (`parseBank`), and the
- * writer that keeps `data/bank.json` compact and already in Prettier's shape.
+ * The two banks (the daily schedule and the training pool), as they are stored: one puzzle a line,
+ * tab-separated, in the order of `COLUMNS`. The first five columns are exactly what `dama puzzles
+ * export` prints, so the files are readable by other tools as they are. `parseBank` checks the text
+ * read from anywhere and says which line is wrong; nothing is trusted beyond its shape (verify.ts
+ * re-proves the content).
  */
-import { isObject } from '@dama/core';
-import type { SolutionTree } from './solution.ts';
 
-export const THEMES = ['sacrifice', 'king', 'blockade', 'promotion'] as const;
+export const THEMES = [
+  'sacrifice',
+  'decoy',
+  'clearance',
+  'blockade',
+  'promotion',
+  'breakthrough',
+  'multi-capture',
+  'quiet',
+  'king',
+] as const;
 export type Theme = (typeof THEMES)[number];
 
 export const DIFFICULTIES = [1, 2, 3, 4, 5] as const;
@@ -17,7 +28,7 @@ export interface Material {
   kings: number;
 }
 
-/** The measured quantities behind a puzzle's difficulty (see difficulty.ts). */
+/** The measured quantities behind a puzzle's difficulty (tags.ts). */
 export interface PuzzleStats {
   /** Legal first moves. */
   legal: number;
@@ -27,133 +38,106 @@ export interface PuzzleStats {
   nodes: number;
 }
 
+export type BankKind = 'daily' | 'training';
+
 export interface Puzzle {
-  /** 1, 2, 3 … in bank order. */
+  /** The daily puzzle's number (#1 on the launch date), or the training puzzle's id; 1, 2, 3 … */
   id: number;
+  /** The daily puzzle's date (YYYY-MM-DD, Istanbul); undefined in the training pool. */
+  date: string | undefined;
   /** The position, side to move = the solver. */
   fen: string;
   /** The solver forces a win in exactly this many of its own moves. */
-  moves: 2 | 3;
+  moves: number;
   /** The main line: solver, defender (longest-holding reply), solver, … ending with the winning move. */
   line: string[];
-  /** Every accepted solver move, with the defender's prepared reply to each (solution.ts). */
-  tree: SolutionTree;
-  pieces: { white: Material; black: Material };
   themes: Theme[];
   difficulty: Difficulty;
-  /** Where it came from: a `random` set-up, or `selfplay-dN`, self-play with the solver at depth N. */
+  /**
+   * Where it came from: `selfplay-nK` (a position of a self-play game, K engine nodes a move),
+   * `sideline-nK` (after a move not played in such a game), `random` (a random endgame), or
+   * `edition-1` (published by the first edition before this bank, kept as it was shown).
+   */
   source: string;
-  stats: PuzzleStats;
 }
 
-export interface Bank {
-  version: 1;
-  /** The generator's seed; `dama puzzles generate --seed S --count N` rebuilds the same bank. */
-  seed: number;
-  puzzles: Puzzle[];
+/** The first edition's puzzles that were already shown are kept as they were (see daily.ts). */
+export const EDITION_1 = 'edition-1';
+
+export const COLUMNS = ['id', 'date', 'fen', 'moves', 'line', 'themes', 'difficulty', 'source'] as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const FEN = /^[WB]:[WB][^\t\s]*:[WB][^\t\s]*$/;
+const MOVE = /^[a-h][1-8]([-x][a-h][1-8])+$/;
+
+/** One line of a bank file, or why it is not one. */
+export function parseLine(text: string, kind: BankKind): Puzzle | string {
+  const cells = text.split('\t');
+  if (cells.length !== COLUMNS.length) return `${cells.length} columns, not ${COLUMNS.length}`;
+  const [id, date, fen, moves, line, themes, difficulty, source] = cells;
+  if (!/^[1-9]\d*$/.test(id)) return `id ${JSON.stringify(id)} is not a whole number`;
+  if (kind === 'daily' ? !DATE.test(date) : date !== '-')
+    return kind === 'daily'
+      ? `date ${JSON.stringify(date)} is not YYYY-MM-DD`
+      : 'a training puzzle has no date';
+  if (!FEN.test(fen)) return `FEN ${JSON.stringify(fen)} is malformed`;
+  if (!/^[1-9]$/.test(moves)) return `moves ${JSON.stringify(moves)} is not 1–9`;
+  const n = Number(moves);
+  const parts = line.split(' ');
+  if (!parts.every((m) => MOVE.test(m))) return 'the line is not a list of moves';
+  if (parts.length !== 2 * n - 1) return `the line has ${parts.length} moves, not ${2 * n - 1}`;
+  const tags = themes === '-' ? [] : themes.split(',');
+  if (!tags.every((t) => (THEMES as readonly string[]).includes(t))) return `unknown theme in ${themes}`;
+  const d = Number(difficulty);
+  if (!(DIFFICULTIES as readonly number[]).includes(d)) return `difficulty ${difficulty} is not 1–5`;
+  if (!/^[a-z0-9-]+$/.test(source)) return `source ${JSON.stringify(source)} is malformed`;
+  return {
+    id: Number(id),
+    date: kind === 'daily' ? date : undefined,
+    fen,
+    moves: n,
+    line: parts,
+    themes: tags as Theme[],
+    difficulty: d as Difficulty,
+    source,
+  };
 }
 
-function isTree(x: unknown, depth: number): x is SolutionTree {
-  if (!isObject(x) || depth > 8) return false;
-  for (const value of Object.values(x)) {
-    if (value === null) continue;
-    if (!isObject(value)) return false;
-    for (const next of Object.values(value)) if (!isTree(next, depth + 1)) return false;
+/** A whole bank file: every line a puzzle, ids 1, 2, 3 … in order. */
+export function parseBank(
+  text: unknown,
+  kind: BankKind,
+): { ok: true; value: Puzzle[] } | { ok: false; error: string } {
+  if (typeof text !== 'string') return { ok: false, error: 'the bank is not text' };
+  const out: Puzzle[] = [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  for (const [i, line] of lines.entries()) {
+    const p = parseLine(line, kind);
+    if (typeof p === 'string') return { ok: false, error: `line ${i + 1}: ${p}` };
+    if (p.id !== i + 1) return { ok: false, error: `line ${i + 1} has id ${p.id}` };
+    out.push(p);
   }
-  return true;
+  return { ok: true, value: out };
 }
 
-function isMaterial(x: unknown): x is Material {
-  return isObject(x) && Number.isInteger(x.men) && Number.isInteger(x.kings);
+/** The line of a puzzle in a bank file. */
+export function formatLine(p: Puzzle): string {
+  return [
+    p.id,
+    p.date ?? '-',
+    p.fen,
+    p.moves,
+    p.line.join(' '),
+    p.themes.length > 0 ? p.themes.join(',') : '-',
+    p.difficulty,
+    p.source,
+  ].join('\t');
 }
 
-/** Why a value is not a puzzle, or undefined when it is one (structure only; verify.ts proves it). */
-export function puzzleProblem(x: unknown): string | undefined {
-  if (!isObject(x)) return 'not an object';
-  if (!Number.isInteger(x.id)) return 'id is not a whole number';
-  if (typeof x.fen !== 'string') return 'fen is not text';
-  if (x.moves !== 2 && x.moves !== 3) return 'moves is not 2 or 3';
-  if (!Array.isArray(x.line) || !x.line.every((m) => typeof m === 'string'))
-    return 'line is not a list of moves';
-  if (x.line.length !== 2 * x.moves - 1) return 'line has the wrong length';
-  if (!isTree(x.tree, 0)) return 'tree is malformed';
-  if (!isObject(x.pieces) || !isMaterial(x.pieces.white) || !isMaterial(x.pieces.black))
-    return 'pieces is malformed';
-  if (!Array.isArray(x.themes) || !x.themes.every((t) => (THEMES as readonly unknown[]).includes(t)))
-    return 'themes is malformed';
-  if (!(DIFFICULTIES as readonly unknown[]).includes(x.difficulty)) return 'difficulty is not 1–5';
-  if (typeof x.source !== 'string') return 'source is not text';
-  if (!isObject(x.stats)) return 'stats is malformed';
-  return undefined;
-}
+export const formatBank = (puzzles: readonly Puzzle[]): string =>
+  puzzles.map((p) => `${formatLine(p)}\n`).join('');
 
-/** Check the shape of a bank read from JSON. */
-export function parseBank(x: unknown): { ok: true; value: Bank } | { ok: false; error: string } {
-  if (!isObject(x) || x.version !== 1 || !Array.isArray(x.puzzles))
-    return { ok: false, error: 'not a version 1 puzzle bank' };
-  for (let i = 0; i < x.puzzles.length; i++) {
-    const problem = puzzleProblem(x.puzzles[i]);
-    if (problem) return { ok: false, error: `puzzle ${i + 1}: ${problem}` };
-    if ((x.puzzles[i] as Puzzle).id !== i + 1)
-      return { ok: false, error: `puzzle ${i + 1} has id ${(x.puzzles[i] as Puzzle).id}` };
-  }
-  return { ok: true, value: x as unknown as Bank };
-}
-
-const WIDTH = 110;
-
-/**
- * JSON as Prettier prints it (2-space indent, width 110): a value stays on one line when it fits,
- * otherwise each member goes on its own line. Written directly so that the bank needs no formatter
- * and passes `prettier --check` as generated.
- */
-export function prettyJson(value: unknown): string {
-  return `${pretty(value, 0, 0)}\n`;
-}
-
-function flat(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(flat).join(', ')}]`;
-  if (isObject(value)) {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return '{}';
-    return `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${flat(v)}`).join(', ')} }`;
-  }
-  return JSON.stringify(value);
-}
-
-/**
- * Prettier always breaks an array of two or more objects (or arrays) that each have two or more
- * members, and a value that holds a broken value is broken too.
- */
-function mustBreak(value: unknown): boolean {
-  if (Array.isArray(value)) {
-    const concise =
-      value.length > 1 &&
-      (value.every((v) => isObject(v) && Object.keys(v).length > 1) ||
-        value.every((v) => Array.isArray(v) && v.length > 1));
-    return concise || value.some(mustBreak);
-  }
-  if (isObject(value)) return Object.values(value).some(mustBreak);
-  return false;
-}
-
-/** `indent` spaces start the value's line, `used` characters are already on it, `tail` follow it (a comma). */
-function pretty(value: unknown, indent: number, used: number, tail = 0): string {
-  if (!Array.isArray(value) && !isObject(value)) return JSON.stringify(value);
-  const one = flat(value);
-  if (used + one.length + tail <= WIDTH && !mustBreak(value)) return one;
-  const pad = ' '.repeat(indent + 2);
-  const close = ' '.repeat(indent);
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    const items = value.map((v, i) => pad + pretty(v, indent + 2, indent + 2, i < value.length - 1 ? 1 : 0));
-    return `[\n${items.join(',\n')}\n${close}]`;
-  }
-  const entries = Object.entries(value);
-  if (entries.length === 0) return '{}';
-  const items = entries.map(([k, v], i) => {
-    const key = `${JSON.stringify(k)}: `;
-    return pad + key + pretty(v, indent + 2, indent + 2 + key.length, i < entries.length - 1 ? 1 : 0);
-  });
-  return `{\n${items.join(',\n')}\n${close}}`;
-}
+/** What `dama puzzles export` prints for a puzzle: id, date (`-` in training), FEN, N, main line. */
+export const exportLine = (p: Puzzle): string =>
+  [p.id, p.date ?? '-', p.fen, p.moves, p.line.join(' ')].join('\t');

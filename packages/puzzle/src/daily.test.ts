@@ -6,7 +6,8 @@ import {
   dayNumber,
   istanbulDate,
   LAUNCH_DATE,
-  puzzleIndexForDate,
+  puzzleForDate,
+  dateOfNumber,
   puzzleNumber,
 } from './daily.ts';
 
@@ -37,26 +38,31 @@ describe('dates', () => {
   });
 });
 
-describe('puzzleIndexForDate', () => {
-  it('is a permutation: any bank-size run of days shows every puzzle once', () => {
-    for (const size of [1, 7, 730, 760, 1000]) {
-      const seen = new Set<number>();
-      for (let d = 0; d < size; d++) seen.add(puzzleIndexForDate(addDays('2027-03-10', d), size));
-      expect(seen.size).toBe(size);
-    }
+describe('the schedule', () => {
+  const bank = ['#1', '#2', '#3'];
+  it('gives #n on the launch date + n − 1 days, and nothing past the end (no wrapping)', () => {
+    expect(puzzleForDate(LAUNCH_DATE, bank)).toEqual({
+      date: LAUNCH_DATE,
+      number: 1,
+      puzzle: '#1',
+      lastDate: '2026-12-02',
+    });
+    expect(puzzleForDate('2026-12-02', bank).puzzle).toBe('#3');
+    expect(puzzleForDate('2026-12-03', bank)).toMatchObject({
+      number: 4,
+      puzzle: undefined,
+      lastDate: '2026-12-02',
+    });
+    expect(puzzleForDate('2026-11-29', bank)).toMatchObject({ number: 0, puzzle: undefined });
+    expect(() => puzzleForDate('2026-13-01', bank)).toThrow();
   });
 
-  it('is fixed and does not follow bank order', () => {
-    const days = [0, 1, 2, 3].map((d) => puzzleIndexForDate(addDays(LAUNCH_DATE, d), 760));
-    expect(days).toEqual([...days]);
-    expect(days[1] - days[0]).not.toBe(1);
-    expect(puzzleIndexForDate('2020-01-01', 760)).toBeGreaterThanOrEqual(0);
-    expect(() => puzzleIndexForDate('2026-13-01', 760)).toThrow();
-  });
-
-  it('gives the puzzle of an instant', () => {
-    const pick = dailyPuzzle(new Date('2026-12-02T21:30:00Z'), 760);
-    expect(pick).toEqual({ date: '2026-12-03', number: 4, index: puzzleIndexForDate('2026-12-03', 760) });
+  it('gives the puzzle of an instant, by the Istanbul date', () => {
+    expect(dailyPuzzle(new Date('2026-12-01T21:30:00Z'), bank)).toMatchObject({
+      date: '2026-12-02',
+      number: 3,
+    });
+    expect(dateOfNumber(3)).toBe('2026-12-02');
   });
 });
 

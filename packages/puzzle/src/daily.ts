@@ -1,7 +1,7 @@
 /**
  * Which puzzle is today's. The day is the calendar date in Europe/Istanbul (so it changes at
- * midnight Istanbul time for everyone), and the date picks a puzzle through a fixed permutation of
- * the bank: the same for everyone, no server needed. Dates are 'YYYY-MM-DD' strings throughout.
+ * midnight Istanbul time for everyone), and the daily bank is the schedule in order: the same for
+ * everyone, no server needed. Dates are 'YYYY-MM-DD' strings throughout.
  */
 
 /** The first day of the daily puzzle: #1. */
@@ -57,45 +57,33 @@ export function puzzleNumber(date: string): number {
   return mustDay(date) - mustDay(LAUNCH_DATE) + 1;
 }
 
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-
-/** The multiplier of the permutation for a bank of `size`: near size/φ, coprime with size. */
-function multiplier(size: number): number {
-  let a = Math.max(1, Math.round(size * 0.6180339887));
-  while (gcd(a, size) !== 1) a++;
-  return a;
-}
-
-/** The offset of the permutation. */
-const OFFSET = 7919;
-
-/**
- * The bank index (0-based) of the puzzle of `date`: index = (a·d + b) mod size, where d counts days
- * from the launch date, a is coprime with the bank size (so any `size` consecutive days show `size`
- * different puzzles) and b is fixed. Changing the bank's size changes the mapping, so grow the bank
- * only together with a new launch of the schedule.
- */
-export function puzzleIndexForDate(date: string, bankSize: number): number {
-  if (!Number.isInteger(bankSize) || bankSize < 1) throw new RangeError('the bank is empty');
-  const d = puzzleNumber(date) - 1;
-  const a = multiplier(bankSize);
-  const x = (((a * (d % bankSize)) % bankSize) + (OFFSET % bankSize)) % bankSize;
-  return (x + bankSize) % bankSize;
-}
+/** The date of the daily puzzle #`number`. */
+export const dateOfNumber = (number: number): string => addDays(LAUNCH_DATE, number - 1);
 
 /** Today's puzzle as the screen shows it. */
-export interface DailyPick {
+export interface DailyPick<P> {
   date: string;
-  /** #number shown to players. */
+  /** #number shown to players (≤ 0 before the launch). */
   number: number;
-  /** Index into the bank's puzzle list. */
-  index: number;
+  /** The puzzle; undefined before the launch or when the bank has run out (`lastDate` says until when). */
+  puzzle: P | undefined;
+  /** The last date the bank has a puzzle for. */
+  lastDate: string | undefined;
 }
 
-export function dailyPuzzle(now: Date, bankSize: number): DailyPick {
-  const date = istanbulDate(now);
-  return { date, number: puzzleNumber(date), index: puzzleIndexForDate(date, bankSize) };
+/**
+ * The puzzle of `date`: the daily bank is the schedule, #n is on the launch date + n − 1 days. The
+ * bank only grows at its end (schedule.ts pins what is published), so a date's puzzle never changes,
+ * and a date past the end has none: the screen says the bank has run out rather than repeating one.
+ */
+export function puzzleForDate<P>(date: string, bank: readonly P[]): DailyPick<P> {
+  const number = puzzleNumber(date);
+  const lastDate = bank.length > 0 ? dateOfNumber(bank.length) : undefined;
+  return { date, number, puzzle: number >= 1 ? bank[number - 1] : undefined, lastDate };
 }
+
+export const dailyPuzzle = <P>(now: Date, bank: readonly P[]): DailyPick<P> =>
+  puzzleForDate(istanbulDate(now), bank);
 
 /**
  * The archive: every date from the launch up to the day before `today`, newest first, at most

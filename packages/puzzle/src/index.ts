@@ -1,5 +1,19 @@
-export type { Bank, Puzzle, PuzzleStats, Material, Theme, Difficulty } from './bank.ts';
-export { THEMES, DIFFICULTIES, parseBank, puzzleProblem, prettyJson } from './bank.ts';
+export type { Puzzle, PuzzleStats, Material, Theme, Difficulty, BankKind } from './bank.ts';
+export {
+  THEMES,
+  DIFFICULTIES,
+  EDITION_1,
+  COLUMNS,
+  parseBank,
+  parseLine,
+  formatLine,
+  formatBank,
+  exportLine,
+} from './bank.ts';
+export type { ScheduleEntry } from './schedule.ts';
+export { parseSchedule, scheduleProblems, extendSchedule, scheduleLine } from './schedule.ts';
+export type { MinedRecord, Entry, BuildOptions, BuildReport, ShareRules } from './build.ts';
+export { BANK_RULES, TRAINING_RULES, buildBanks, describe, fromMined, pieceCount, Shares } from './build.ts';
 export type { Analysis } from './prover.ts';
 export {
   MAX_PROOF_MOVES,
@@ -12,26 +26,53 @@ export {
   winningMoves,
   analyse,
   proverNodes,
+  withNodeLimit,
+  setProverTable,
+  ProofLimit,
 } from './prover.ts';
+export type { Candidate, Rejection as JudgeRejection } from './mine.ts';
+export {
+  judge,
+  precheck,
+  REJECTIONS,
+  isLopsided,
+  provenLine,
+  winsWithinOneMore,
+  CAPTURE_MIN_LEGAL,
+  MIN_DEFENDER_PIECES,
+  MAX_MOVES,
+  MIN_LEGAL_MOVES,
+  isTrivial,
+  nearDuplicateKey,
+  randomSetup,
+  firstIsGift,
+  opponent,
+} from './mine.ts';
 export type { SolutionTree, Defence, TreeOptions } from './solution.ts';
 export { rankDefences, solutionTree, mainLine } from './solution.ts';
 export type { SearchResult, SearchEffort } from './search.ts';
 export { searchFixed, searchEffort } from './search.ts';
-export { playLine, material, themes, measure, difficulty } from './tags.ts';
-export type { Rejection, GenerateOptions, GenerateReport } from './generate.ts';
 export {
-  MIN_LEGAL_MOVES,
-  SELF_PLAY_LEVELS,
-  SELF_PLAY_MAX_PIECES,
-  examine,
-  isTrivial,
-  nearDuplicateKey,
-  randomSetup,
-  selfPlayGame,
-  generateBank,
-} from './generate.ts';
+  playLine,
+  material,
+  lineThemes,
+  measure,
+  difficulty,
+  difficultyPoints,
+  DIFFICULTY_STEPS,
+} from './tags.ts';
 export type { VerifyOptions, VerifyReport } from './verify.ts';
-export { verifyPuzzle, verifyBank } from './verify.ts';
+export type { BankCounts } from './verify.ts';
+export {
+  verifyPuzzle,
+  verifyBanks,
+  countBank,
+  shareProblems,
+  duplicateProblems,
+  pct,
+  MIN_DAILY,
+  MIN_TRAINING,
+} from './verify.ts';
 export type { DailyPick } from './daily.ts';
 export {
   LAUNCH_DATE,
@@ -41,7 +82,8 @@ export {
   isDate,
   addDays,
   puzzleNumber,
-  puzzleIndexForDate,
+  dateOfNumber,
+  puzzleForDate,
   dailyPuzzle,
   archiveDates,
 } from './daily.ts';
@@ -53,6 +95,7 @@ export {
   parseStore,
   serializeStore,
   recordPlay,
+  mergeStores,
   solvedDates,
   currentStreak,
   bestStreak,
@@ -64,7 +107,24 @@ export {
   startSession,
   solutionMoves,
   acceptedMoves,
+  hintMove,
+  takeHint,
+  slowerWin,
+  SLOWER_EXTRA,
+  SLOWER_NODES,
   refutation,
   playMove,
 } from './session.ts';
 export { Random } from '@dama/core';
+export type { Rating } from './rating.ts';
+export { newPlayer, puzzleRating, expectedScore, updateRating, MIN_RD, MAX_RD } from './rating.ts';
+export type { TrainingPlay, TrainingStore, TrainingFilter } from './training.ts';
+export {
+  HISTORY,
+  emptyTraining,
+  ratingOf,
+  nextPuzzle,
+  recordTraining,
+  validateTraining,
+  poolCounts,
+} from './training.ts';

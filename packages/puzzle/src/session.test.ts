@@ -1,13 +1,34 @@
 import { makeNotation, parsePosition, unwrap } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import type { Puzzle } from './bank.ts';
-import { examine } from './generate.ts';
-import { acceptedMoves, playMove, refutation, solutionMoves, startSession } from './session.ts';
+import { provenLine, winsWithinOneMore } from './mine.ts';
+import { winDistance } from './prover.ts';
+import {
+  acceptedMoves,
+  hintMove,
+  playMove,
+  refutation,
+  slowerWin,
+  solutionMoves,
+  startSession,
+  takeHint,
+} from './session.ts';
 
+/** A puzzle made from a position by the prover (bank rules aside: the session does not need them). */
 function puzzleOf(fen: string): Puzzle {
-  const r = examine(unwrap(parsePosition(fen)), 'test');
-  if (!('puzzle' in r)) throw new Error(`${fen}: ${r.rejected}`);
-  return { id: 1, ...r.puzzle };
+  const pos = unwrap(parsePosition(fen));
+  const moves = winDistance(pos, 4);
+  if (moves === undefined) throw new Error(`${fen}: no win`);
+  return {
+    id: 1,
+    date: undefined,
+    fen,
+    moves,
+    line: provenLine(pos, moves),
+    themes: [],
+    difficulty: 1,
+    source: 'test',
+  };
 }
 
 // Win in 3 (see prover.test.ts): h7-h8, h6-g6, h8x… along the h-file, then the last man falls.
@@ -82,5 +103,32 @@ describe('session', () => {
     const line = refutation(pos, wrong, 3);
     expect(line).toHaveLength(2);
     expect(solutionMoves(WIN_IN_3).map(makeNotation)).toEqual(WIN_IN_3.line);
+  });
+
+  it('a slower win is told it wins, costs no try, and keeps the position', () => {
+    // One first move wins in n; another wins only in n + 1.
+    const puzzle = puzzleOf('B:Wd3,e4:BKb2,h2,b3,g4,g5');
+    const pos = startSession(puzzle).position;
+    const slow = winsWithinOneMore(pos, puzzle.moves).find((m) => makeNotation(m) !== puzzle.line[0])!;
+    expect(slowerWin(pos, slow, puzzle.moves)).toBe(puzzle.moves + 1);
+    const s = startSession(puzzle);
+    const r = playMove(s, slow);
+    expect(r.result).toMatchObject({ kind: 'slower', winsIn: puzzle.moves + 1, movesLeft: puzzle.moves });
+    expect(r.state.tries).toBe(0);
+    expect(r.state.position.equals(s.position)).toBe(true);
+    // A move that throws the win away costs a try.
+    const bad = pos.legalMoves().find((m) => slowerWin(pos, m, puzzle.moves) === 0)!;
+    expect(playMove(s, bad).result.kind).toBe('wrong');
+  });
+
+  it('a hint points at the piece to move and is recorded', () => {
+    const s = startSession(WIN_IN_3);
+    expect(s.hinted).toBe(false);
+    expect(makeNotation(hintMove(s)!)).toBe('h7-h8');
+    const h = takeHint(s);
+    expect(h.hinted).toBe(true);
+    const next = playMove(h, 'h7-h8').state;
+    expect(next.hinted).toBe(true);
+    expect(acceptedMoves(next).map(makeNotation)).toContain(makeNotation(hintMove(next)!));
   });
 });

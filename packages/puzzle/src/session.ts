@@ -1,30 +1,41 @@
 /**
  * Playing a puzzle, without any UI: the screen keeps a `SessionState`, passes the player's move to
- * `playMove` and animates what comes back. Pure functions; a state is never changed in place.
+ * `playMove` and animates what comes back. Pure functions; a state is never changed in place. The
+ * daily screen and the training screen both use it.
  *
- * - A move accepted by the solution tree is answered with the prepared (longest-holding) reply.
- *   Any capture path of an accepted move is fine.
- * - Any other legal move is wrong: it uses one of the 3 tries, and the result carries the refutation
- *   to play out briefly (the wrong move and the defender's best answer); the position stays where it
- *   was, so the player tries again from there.
- * - After the third wrong move the puzzle is failed and the solution line is given.
- * - An illegal move or unreadable notation is refused without using a try.
+ * Verdicts are honest, and decided by the prover:
+ * - a move that still forces the win in the moves left is accepted (any capture path of it) and
+ *   answered by the longest-holding defence (the main line's reply while the player follows it);
+ * - a move that still forces a win, only more slowly, is `slower`: the player is told so, it costs
+ *   no try, and the position stays (when the prover cannot decide it within its node budget it is
+ *   `slower` with `winsIn` undefined: not called wrong, since it was not shown to be);
+ * - only a move after which the prover finds no win at all (within the moves left + `SLOWER_EXTRA`)
+ *   is `wrong`: it uses one of the 3 tries and carries the refutation (the move and the defender's
+ *   best answer) to show before the position is put back;
+ * - after the third wrong move the puzzle is `failed` and the solution line is given;
+ * - an illegal move or unreadable notation is refused without using a try.
+ *
+ * At the first move only the main line's move is accepted without a proof: the bank guarantees that
+ * no other first move wins even with one move more (verify.ts).
  */
-import { makeNotation, parseNotation, type Move, type Position, parsePosition } from '@dama/core';
+import { makeNotation, parseNotation, parsePosition, type Move, type Position } from '@dama/core';
 import type { Puzzle } from './bank.ts';
-import { isKingVsKing, isLost, winsWithin } from './prover.ts';
-import type { SolutionTree } from './solution.ts';
+import { isKingVsKing, isLost, losesWithin, winsWithin, withNodeLimit } from './prover.ts';
+import { rankDefences } from './solution.ts';
 import { MAX_TRIES } from './streak.ts';
 import { playLine } from './tags.ts';
 
 export type SessionStatus = 'playing' | 'solved' | 'failed';
 
+/** How many moves beyond the moves left a slower win is looked for. */
+export const SLOWER_EXTRA = 3;
+/** Prover nodes for deciding whether a move still wins (a fraction of a second). */
+export const SLOWER_NODES = 400_000;
+
 export interface SessionState {
   readonly puzzle: Puzzle;
   /** The board now; the solver is to move while `status` is 'playing'. */
   readonly position: Position;
-  /** The accepted moves here and what follows them. */
-  readonly node: SolutionTree;
   /** Moves on the board since the start: solver, reply, solver, … */
   readonly played: readonly Move[];
   /** Solver moves still needed (counting the next one). */
@@ -32,6 +43,10 @@ export interface SessionState {
   /** Tries used (wrong moves). */
   readonly tries: number;
   readonly status: SessionStatus;
+  /** The player asked for a hint in this session. */
+  readonly hinted: boolean;
+  /** Every move so far is the main line's. */
+  readonly onLine: boolean;
 }
 
 export type PlayResult =
@@ -43,6 +58,11 @@ export type PlayResult =
   | { kind: 'correct'; move: Move; reply: Move }
   /** Accepted, and it wins: the puzzle is solved. */
   | { kind: 'solved'; move: Move }
+  /**
+   * It still wins, but needs `winsIn` moves (more than the moves left; undefined: not decided):
+   * no try used, the position stays.
+   */
+  | { kind: 'slower'; move: Move; winsIn: number | undefined; movesLeft: number }
   /** Wrong: one try used. `refutation` = the wrong move and the defender's answer (to show, then undo). */
   | { kind: 'wrong'; move: Move; refutation: Move[]; triesLeft: number }
   /** Wrong for the last time: `solution` is the whole main line from the start. */
@@ -59,11 +79,12 @@ export function startSession(puzzle: Puzzle): SessionState {
   return {
     puzzle,
     position: puzzlePosition(puzzle),
-    node: puzzle.tree,
     played: [],
     movesLeft: puzzle.moves,
     tries: 0,
     status: 'playing',
+    hinted: false,
+    onLine: true,
   };
 }
 
@@ -78,15 +99,44 @@ const sameMove = (a: Move, b: Move): boolean =>
   a.captures.length === b.captures.length &&
   a.captures.every((c) => b.captures.includes(c));
 
-/** The moves the tree accepts in the current position (for hints). */
+/** `move` (legal here) forces the win within the moves left. */
+function accepted(state: SessionState, move: Move): boolean {
+  if (state.played.length === 0) return makeNotation(move) === state.puzzle.line[0];
+  if (state.onLine && makeNotation(move) === state.puzzle.line[state.played.length]) return true;
+  return losesWithin(state.position.play(move), state.movesLeft - 1);
+}
+
+/** The moves that force the win in the moves left here (for hints and tests). */
 export function acceptedMoves(state: SessionState): Move[] {
   if (state.status !== 'playing') return [];
-  const out: Move[] = [];
-  for (const key of Object.keys(state.node)) {
-    const r = parseNotation(state.position, key);
-    if (r.ok) out.push(r.value);
+  return state.position.legalMoves().filter((m) => accepted(state, m));
+}
+
+/** The move a hint points at: the main line's while the player follows it, else the first accepted. */
+export function hintMove(state: SessionState): Move | undefined {
+  if (state.status !== 'playing') return undefined;
+  if (state.onLine) {
+    const r = parseNotation(state.position, state.puzzle.line[state.played.length]);
+    if (r.ok) return r.value;
   }
-  return out;
+  return acceptedMoves(state)[0];
+}
+
+/** Mark the session as hinted (recorded with the result and told in the share text). */
+export const takeHint = (state: SessionState): SessionState =>
+  state.status === 'playing' ? { ...state, hinted: true } : state;
+
+/**
+ * After a move that does not win in the moves left: the number of solver moves it still wins in
+ * (counting itself, up to the moves left + `SLOWER_EXTRA`), 0 when it wins in none of them, or
+ * undefined when the prover could not decide within `SLOWER_NODES`.
+ */
+export function slowerWin(pos: Position, move: Move, movesLeft: number): number | undefined {
+  const after = pos.play(move);
+  return withNodeLimit(SLOWER_NODES, () => {
+    for (let k = movesLeft + 1; k <= movesLeft + SLOWER_EXTRA; k++) if (losesWithin(after, k - 1)) return k;
+    return 0;
+  });
 }
 
 /**
@@ -140,11 +190,13 @@ export function playMove(
   } else move = pos.findLegal(input);
   if (!move) return { state, result: { kind: 'illegal', message: 'That move is not legal here.' } };
 
-  const key = Object.keys(state.node).find((k) => {
-    const r = parseNotation(pos, k);
-    return r.ok && sameMove(r.value, move);
-  });
-  if (key === undefined) {
+  if (!accepted(state, move)) {
+    const slower = slowerWin(pos, move, state.movesLeft);
+    if (slower !== 0)
+      return {
+        state,
+        result: { kind: 'slower', move, winsIn: slower, movesLeft: state.movesLeft },
+      };
     const tries = state.tries + 1;
     const line = refutation(pos, move, state.movesLeft);
     if (tries >= MAX_TRIES) {
@@ -161,27 +213,32 @@ export function playMove(
   }
 
   const after = pos.play(move);
-  const replies = state.node[key];
-  if (replies === null) {
+  const onLine = state.onLine && makeNotation(move) === state.puzzle.line[state.played.length];
+  if (isLost(after)) {
     const next: SessionState = {
       ...state,
       position: after,
-      node: {},
       played: [...state.played, move],
       movesLeft: 0,
       status: 'solved',
+      onLine,
     };
     return { state: next, result: { kind: 'solved', move } };
   }
-  const replyKey = Object.keys(replies)[0];
-  const reply = parseNotation(after, replyKey);
-  if (!reply.ok) throw new Error(`puzzle ${state.puzzle.id}: prepared reply ${replyKey} is illegal`);
+  let reply: Move | undefined;
+  if (onLine) {
+    const r = parseNotation(after, state.puzzle.line[state.played.length + 1]);
+    if (r.ok) reply = r.value;
+  }
+  reply ??= rankDefences(after, state.movesLeft - 1)[0].move;
   const next: SessionState = {
     ...state,
-    position: after.play(reply.value),
-    node: replies[replyKey],
-    played: [...state.played, move, reply.value],
+    position: after.play(reply),
+    played: [...state.played, move, reply],
     movesLeft: state.movesLeft - 1,
+    onLine,
   };
-  return { state: next, result: { kind: 'correct', move, reply: reply.value } };
+  return { state: next, result: { kind: 'correct', move, reply } };
 }
+
+export { sameMove };

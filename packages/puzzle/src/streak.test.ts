@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  mergeStores,
   bestStreak,
   currentStreak,
   emptyStore,
@@ -95,7 +96,6 @@ describe('validateStore', () => {
         '2026-12-05': 'yes',
         '2026-02-30': solved, // no such date
         '2026-12-06': { tries: 3, solved: true, failed: false }, // solved after 3 wrong moves
-        '2027-01-01': solved, // in the future
         '2026-12-07': { tries: 1, solved: false, failed: false },
       },
       archive: { '2026-12-02': solved, bad: solved },
@@ -103,9 +103,31 @@ describe('validateStore', () => {
     const { store, problem } = validateStore(raw, '2026-12-10');
     expect(Object.keys(store.days)).toEqual(['2026-12-01', '2026-12-07']);
     expect(store.archive).toEqual({ '2026-12-02': solved });
-    expect(problem).toMatch(/7 broken days removed/);
+    expect(problem).toMatch(/6 broken days removed/);
     expect(problem).toMatch(/1 broken archive entry removed/);
     expect(currentStreak(store, '2026-12-02')).toBe(1);
+  });
+
+  it('keeps days after today quietly (a clock set backward) and counts the streak back from today', () => {
+    const raw = { version: 1, days: { '2026-12-01': solved, '2026-12-02': solved }, archive: {} };
+    const { store, problem } = validateStore(raw, '2026-12-01');
+    expect(problem).toBeUndefined();
+    expect(Object.keys(store.days)).toEqual(['2026-12-01', '2026-12-02']);
+    expect(currentStreak(store, '2026-12-01')).toBe(1);
+  });
+
+  it('merges two tabs: the best result of each day stands', () => {
+    const failed = { tries: 3, solved: false, failed: true };
+    const a = { version: 1 as const, days: { '2026-12-01': solved, '2026-12-02': failed }, archive: {} };
+    const b = {
+      version: 1 as const,
+      days: { '2026-12-01': failed, '2026-12-02': { tries: 1, solved: true, failed: false } },
+      archive: {},
+    };
+    const merged = mergeStores(a, b);
+    expect(merged.days['2026-12-01']).toEqual(solved);
+    expect(merged.days['2026-12-02'].solved).toBe(true);
+    expect(mergeStores(b, a)).toEqual(merged);
   });
 
   it('salvages the days of a record with a wrong version or missing parts', () => {

@@ -18,6 +18,8 @@ export interface DayRecord {
   tries: number;
   solved: boolean;
   failed: boolean;
+  /** A hint was taken (absent: none). */
+  hinted?: boolean;
 }
 
 export interface StreakStore {
@@ -37,7 +39,10 @@ function cleanRecord(x: unknown): DayRecord | undefined {
   if (solved && failed) return undefined;
   if (solved && (tries as number) >= MAX_TRIES) return undefined;
   if (failed !== (tries === MAX_TRIES)) return undefined;
-  return { tries: tries as number, solved, failed };
+  if (x.hinted !== undefined && typeof x.hinted !== 'boolean') return undefined;
+  return x.hinted
+    ? { tries: tries as number, solved, failed, hinted: true }
+    : { tries: tries as number, solved, failed };
 }
 
 function cleanDays(
@@ -47,11 +52,13 @@ function cleanDays(
 ): Record<string, DayRecord> {
   const out: Record<string, DayRecord> = {};
   if (!isObject(x)) return out;
-  const limit = today === undefined ? undefined : dayNumber(today);
+  // Days after `today` are kept as they are: a device clock set backward makes them look future,
+  // but they were recorded, and the streak (counted back from today) does not see them.
+  void today;
   for (const [date, value] of Object.entries(x)) {
     const record = cleanRecord(value);
     const day = dayNumber(date);
-    if (!record || day === undefined || (limit !== undefined && day > limit)) {
+    if (!record || day === undefined) {
       dropped.count++;
       continue;
     }
@@ -61,8 +68,7 @@ function cleanDays(
 }
 
 /**
- * Check a stored value and repair it: entries that are malformed, inconsistent or dated after
- * `today` are dropped (a solved day is never invented or kept on doubt), a missing or broken record
+ * Check a stored value and repair it: entries that are malformed or inconsistent are dropped (a solved day is never invented or kept on doubt), a missing or broken record
  * becomes empty. `problem` says what was wrong, for the screen to report; it is absent when the value
  * was fine or simply absent (first visit).
  */
@@ -118,6 +124,27 @@ export function recordPlay(store: StreakStore, date: string, mode: PlayMode, rec
   if (before && (before.solved || before.failed || before.tries > clean.tries)) return store;
   const next = { ...list, [date]: clean };
   return mode === 'daily' ? { ...store, days: next } : { ...store, archive: next };
+}
+
+/** How good a day's result is: solved (fewer tries better) over failed over started (more tries). */
+function standing(r: DayRecord): number {
+  if (r.solved) return 100 - r.tries - (r.hinted ? 0.5 : 0);
+  if (r.failed) return 50;
+  return r.tries;
+}
+
+/**
+ * Two records of the same device (two tabs): for every date the better result stands, so a solve in
+ * one tab is never undone by a failure or an older copy in another.
+ */
+export function mergeStores(a: StreakStore, b: StreakStore): StreakStore {
+  const merge = (x: Record<string, DayRecord>, y: Record<string, DayRecord>) => {
+    const out: Record<string, DayRecord> = { ...x };
+    for (const [date, r] of Object.entries(y))
+      if (!out[date] || standing(r) > standing(out[date])) out[date] = r;
+    return out;
+  };
+  return { version: 1, days: merge(a.days, b.days), archive: merge(a.archive, b.archive) };
 }
 
 /** The dates whose daily puzzle was solved on the day, in order. */

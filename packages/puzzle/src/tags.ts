@@ -28,21 +28,42 @@ export function material(pos: Position): { white: Material; black: Material } {
 }
 
 /**
- * Themes of a main line:
- * - sacrifice: the solver's first move lets the defender capture (its replies are captures);
- * - king: the solver has a king at the start, or a king of the solver moves in the main line;
- * - blockade: the win is by leaving the defender without a legal move, not without pieces;
- * - promotion: a man is crowned in the main line.
+ * Themes of a main line, each detected from the moves alone. A "gift" is a solver move answered by
+ * a capture (captures are compulsory, so the defender must take):
+ * - sacrifice: the defender takes 2 or more of the solver's pieces over the line;
+ * - decoy: one piece is given, and the piece that takes it is taken by the solver's next move
+ *   (lured onto its square);
+ * - clearance: one piece is given and the taker is not taken at once (the gift opens a path);
+ * - blockade: the win leaves the defender with pieces but no legal move;
+ * - promotion: a solver man is crowned in the line;
+ * - breakthrough: a man crowned in the line moves again as a king in the line;
+ * - multi-capture: a solver move takes 3 or more pieces;
+ * - quiet: the first move captures nothing and is not a gift;
+ * - king: the first move is made by a king of the solver.
  */
-export function themes(pos: Position, line: string[]): Theme[] {
+export function lineThemes(pos: Position, line: string[]): Theme[] {
   const { positions, moves } = playLine(pos, line);
+  const solverMoves = moves.map((m, i) => ({ m, i })).filter(({ i }) => i % 2 === 0);
+  const gifts = solverMoves
+    .filter(({ i }) => i + 1 < moves.length && moves[i + 1].captures.length > 0)
+    .map(({ i }) => i);
+  const given = moves.reduce((sum, m, i) => sum + (i % 2 === 1 ? m.captures.length : 0), 0);
   const out: Theme[] = [];
-  if (positions[1].legalMoves().some((m) => m.captures.length > 0)) out.push('sacrifice');
-  const solverKingMoves = moves.some((m, i) => i % 2 === 0 && positions[i].pieceAt(m.from)?.role === 'king');
-  if (pos.count(pos.turn, 'king') > 0 || solverKingMoves) out.push('king');
+  if (given >= 2) out.push('sacrifice');
+  else if (given === 1) {
+    const i = gifts[0];
+    const taken = i + 2 < moves.length && moves[i + 2].captures.includes(moves[i + 1].to);
+    out.push(taken ? 'decoy' : 'clearance');
+  }
   const last = positions[positions.length - 1];
   if (isLost(last) && last.count(last.turn) > 0) out.push('blockade');
-  if (moves.some((m) => m.promotes)) out.push('promotion');
+  const crowned = solverMoves.filter(({ m }) => m.promotes);
+  if (crowned.length > 0) out.push('promotion');
+  if (crowned.some(({ m, i }) => solverMoves.some((s) => s.i > i && s.m.from === m.to)))
+    out.push('breakthrough');
+  if (solverMoves.some(({ m }) => m.captures.length >= 3)) out.push('multi-capture');
+  if (moves[0].captures.length === 0 && !gifts.includes(0)) out.push('quiet');
+  if (positions[0].pieceAt(moves[0].from)?.role === 'king') out.push('king');
   return out;
 }
 
@@ -61,33 +82,35 @@ export function measure(pos: Position, first: Move, moves: number): PuzzleStats 
 }
 
 /** Points at which difficulty 2, 3, 4 and 5 begin (see `difficulty`). */
-export const DIFFICULTY_STEPS = [1.8, 2.4, 3.5, 4.3] as const;
+export const DIFFICULTY_STEPS = [1.9, 2.6, 4.2, 5.2] as const;
 
 /**
  * Difficulty 1–5 from how hard the solution is to find. Points:
- * - +1 for a win in 3 (a longer line to see);
+ * - +1 for each move beyond 2 (a longer line to see);
  * - search effort: log10(nodes) − 1 (at least 0), where nodes is what the fixed-depth searcher
  *   (search.ts) spends before it settles on the solution — about 0 for a combination it sees at
  *   once, up to about 3 when it needs the full proof depth;
- * - +0.75 if the first move is a sacrifice (it lets the defender capture);
+ * - +0.75 if the first move is a gift (the defender's reply is a capture);
  * - +0.25 if the first move is quiet (no capture);
  * - (legal first moves − 10) / 20, between 0 and 1: more candidates to reject.
  * Difficulty = 1 + the number of steps of `DIFFICULTY_STEPS` the points reach. The steps were set
- * once from the stats of a generated bank so that the five levels are roughly 15/25/25/20/15 %.
+ * once (second edition) from the 1,489 candidates first mined, so that the levels are about 15/25/25/20/15 %.
  */
-export function difficulty(
-  stats: PuzzleStats,
-  moves: number,
-  quiet: boolean,
-  sacrifice: boolean,
-): Difficulty {
-  const points =
-    (moves === 3 ? 1 : 0) +
-    Math.max(0, Math.log10(Math.max(1, stats.nodes)) - 1) +
-    (sacrifice ? 0.75 : 0) +
-    (quiet ? 0.25 : 0) +
-    Math.min(1, Math.max(0, (stats.legal - 10) / 20));
+export function difficulty(stats: PuzzleStats, moves: number, quiet: boolean, gift: boolean): Difficulty {
+  const points = difficultyPoints(stats, moves, quiet, gift);
   let level = 1;
   for (const step of DIFFICULTY_STEPS) if (points >= step) level++;
   return level as Difficulty;
+}
+
+/** The points behind `difficulty`. */
+export function difficultyPoints(stats: PuzzleStats, moves: number, quiet: boolean, gift: boolean): number {
+  return (
+    moves -
+    2 +
+    Math.max(0, Math.log10(Math.max(1, stats.nodes)) - 1) +
+    (gift ? 0.75 : 0) +
+    (quiet ? 0.25 : 0) +
+    Math.min(1, Math.max(0, (stats.legal - 10) / 20))
+  );
 }

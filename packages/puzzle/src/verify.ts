@@ -1,137 +1,202 @@
 /**
- * Re-prove a bank from scratch: every stored claim about a puzzle is recomputed from its FEN and
- * compared. Nothing stored is trusted, so a hand edit or a change of the rules shows up here.
+ * Re-prove the banks from scratch: every stored claim about a puzzle is recomputed from its FEN and
+ * compared, the rules of a puzzle (mine.ts) are applied again, and the bank-wide rules (build.ts) are
+ * counted. Nothing stored is trusted, so a hand edit or a change of the rules shows up here.
  */
 import { makeFen, makeNotation, parseNotation, parsePosition } from '@dama/core';
-import { parseBank, type Bank, type Puzzle } from './bank.ts';
-import { isTrivial, MIN_LEGAL_MOVES, nearDuplicateKey } from './generate.ts';
-import { isLost, winningMoves, winsWithin } from './prover.ts';
+import { EDITION_1, THEMES, type Puzzle, type Theme } from './bank.ts';
+import { BANK_RULES, describe, TRAINING_RULES, type ShareRules } from './build.ts';
+import { judge } from './mine.ts';
+import { isLost, winDistance, winningMoves } from './prover.ts';
 import { Random } from '@dama/core';
-import { mainLine, rankDefences, solutionTree } from './solution.ts';
-import { difficulty, material, measure, playLine, themes } from './tags.ts';
+import { scheduleProblems, type ScheduleEntry } from './schedule.ts';
 
-/** The problems of one puzzle; empty when everything it claims holds. */
+/**
+ * The problems of one puzzle; empty when everything it claims holds. A first-edition puzzle (kept as
+ * it was published) is held to that edition's rules: an exact win in N with a unique first move.
+ */
 export function verifyPuzzle(puzzle: Puzzle): string[] {
-  const problems: string[] = [];
   const parsed = parsePosition(puzzle.fen);
   if (!parsed.ok) return [`bad FEN: ${parsed.error.message}`];
   const pos = parsed.value;
+  const problems: string[] = [];
   if (makeFen(pos) !== puzzle.fen) problems.push('FEN is not in canonical form');
-  const n = puzzle.moves;
-  if (pos.legalMoves().length < MIN_LEGAL_MOVES) problems.push('fewer than 3 legal first moves');
-  if (!winsWithin(pos, n)) return [...problems, `no forced win within ${n}`];
-  if (winsWithin(pos, n - 1)) problems.push(`a forced win within ${n - 1} exists`);
-  const winning = winningMoves(pos, n);
-  if (winning.length !== 1) problems.push(`${winning.length} first moves win within ${n}`);
-  else {
-    if (makeNotation(winning[0]) !== puzzle.line[0])
-      problems.push('the line does not start with the solution');
-    if (isTrivial(pos, winning[0])) problems.push('trivial');
-  }
-  const tree = solutionTree(pos, n);
-  if (JSON.stringify(tree) !== JSON.stringify(puzzle.tree))
-    problems.push('stored tree differs from the proof');
-  const line = mainLine(tree);
-  if (JSON.stringify(line) !== JSON.stringify(puzzle.line))
-    problems.push('stored line differs from the proof');
-  // The line on its own: legal, longest defences, ends in a win.
-  let at = pos;
-  for (let i = 0; i < puzzle.line.length; i++) {
-    const move = parseNotation(at, puzzle.line[i]);
-    if (!move.ok) {
-      problems.push(`line move ${i + 1} (${puzzle.line[i]}) is illegal`);
-      return problems;
+  if (puzzle.source === EDITION_1) {
+    if (winDistance(pos, puzzle.moves) !== puzzle.moves)
+      problems.push(`not a win in exactly ${puzzle.moves}`);
+    else {
+      const winning = winningMoves(pos, puzzle.moves);
+      if (winning.length !== 1 || makeNotation(winning[0]) !== puzzle.line[0])
+        problems.push('the first move is not the only win');
     }
-    if (i % 2 === 1) {
-      const movesLeft = n - (i + 1) / 2;
-      const best = rankDefences(at, movesLeft)[0];
-      const mine = rankDefences(at, movesLeft).find((d) => d.notation === makeNotation(move.value));
-      if (!mine || mine.distance !== best.distance)
-        problems.push(`line move ${i + 1} (${puzzle.line[i]}) is not a longest defence`);
+    let at = pos;
+    for (const text of puzzle.line) {
+      const m = parseNotation(at, text);
+      if (!m.ok) return [...problems, `line move ${text} is illegal`];
+      at = at.play(m.value);
     }
-    at = at.play(move.value);
+    if (!isLost(at)) problems.push('the line does not end in a win');
+    return problems;
   }
-  if (!isLost(at)) problems.push('the line does not end in a win');
-  // Tags.
-  if (JSON.stringify(material(pos)) !== JSON.stringify(puzzle.pieces)) problems.push('piece counts differ');
-  if (JSON.stringify(themes(pos, puzzle.line)) !== JSON.stringify(puzzle.themes))
-    problems.push('themes differ');
-  if (winning.length === 1) {
-    const stats = measure(pos, winning[0], n);
-    if (JSON.stringify(stats) !== JSON.stringify(puzzle.stats)) problems.push('search statistics differ');
-    const { moves } = playLine(pos, puzzle.line.slice(0, 1));
-    const d = difficulty(stats, n, moves[0].captures.length === 0, puzzle.themes.includes('sacrifice'));
-    if (d !== puzzle.difficulty) problems.push(`difficulty is ${puzzle.difficulty}, the formula gives ${d}`);
-  }
+  const verdict = judge(pos, puzzle.source);
+  if ('rejected' in verdict) return [...problems, `rejected: ${verdict.rejected}`];
+  const c = verdict.candidate;
+  if (c.moves !== puzzle.moves) problems.push(`a win in ${c.moves}, not ${puzzle.moves}`);
+  if (c.line.join(' ') !== puzzle.line.join(' ')) problems.push(`the proven line is ${c.line.join(' ')}`);
+  if (c.themes.join() !== puzzle.themes.join())
+    problems.push(`the themes are ${c.themes.join(',') || 'none'}`);
+  if (c.difficulty !== puzzle.difficulty) problems.push(`the difficulty is ${c.difficulty}`);
   return problems;
 }
 
+export interface BankCounts {
+  size: number;
+  /** Kept from the first edition (exempt from this edition's rules, not in the shares). */
+  edition1: number;
+  lopsided: number;
+  big: number;
+  byMoves: Record<string, number>;
+  byDifficulty: Record<string, number>;
+  byTheme: Record<Theme, number>;
+  bySource: Record<string, number>;
+}
+
+export function countBank(bank: readonly Puzzle[]): BankCounts {
+  const counts: BankCounts = {
+    size: 0,
+    edition1: 0,
+    lopsided: 0,
+    big: 0,
+    byMoves: {},
+    byDifficulty: {},
+    byTheme: Object.fromEntries(THEMES.map((t) => [t, 0])) as Record<Theme, number>,
+    bySource: {},
+  };
+  const bump = (o: Record<string, number>, k: string) => (o[k] = (o[k] ?? 0) + 1);
+  for (const p of bank) {
+    if (p.source === EDITION_1) {
+      counts.edition1++;
+      continue;
+    }
+    const e = describe(p);
+    counts.size++;
+    if (e?.lopsided) counts.lopsided++;
+    if (e?.big) counts.big++;
+    bump(counts.byMoves, String(p.moves));
+    bump(counts.byDifficulty, String(p.difficulty));
+    for (const t of p.themes) counts.byTheme[t]++;
+    bump(counts.bySource, p.source.replace(/-n\d+$/, ''));
+  }
+  return counts;
+}
+
+/** The bank-wide rules broken by a bank (shares of `BANK_RULES`, at least `minSize` puzzles). */
+export function shareProblems(
+  name: string,
+  counts: BankCounts,
+  minSize: number,
+  rules: ShareRules,
+): string[] {
+  const out: string[] = [];
+  const n = Math.max(1, counts.size);
+  if (counts.size < minSize) out.push(`${name}: ${counts.size} puzzles, fewer than ${minSize}`);
+  if (counts.lopsided > rules.maxLopsided * n)
+    out.push(`${name}: ${pct(counts.lopsided, n)} lopsided (at most ${pct(rules.maxLopsided, 1)})`);
+  if (counts.big < rules.minBig * n)
+    out.push(
+      `${name}: ${pct(counts.big, n)} with ${rules.bigPieces}+ pieces (at least ${pct(rules.minBig, 1)})`,
+    );
+  for (const t of THEMES)
+    if (counts.byTheme[t] > rules.maxTheme * n)
+      out.push(`${name}: theme ${t} on ${pct(counts.byTheme[t], n)} (at most ${pct(rules.maxTheme, 1)})`);
+  return out;
+}
+
+export const pct = (a: number, b: number): string => `${((100 * a) / b).toFixed(1)}%`;
+
+/** Duplicate FENs and near-duplicates within and across the banks. */
+export function duplicateProblems(daily: readonly Puzzle[], training: readonly Puzzle[]): string[] {
+  const out: string[] = [];
+  const fens = new Map<string, string>();
+  const keys = new Map<string, string>();
+  for (const [name, bank] of [
+    ['daily', daily],
+    ['training', training],
+  ] as const)
+    for (const p of bank) {
+      const label = `${name} #${p.id}`;
+      const twin = fens.get(p.fen);
+      if (twin) out.push(`${twin} and ${label} have the same FEN`);
+      fens.set(p.fen, label);
+      const e = describe(p);
+      if (!e) {
+        out.push(`${label}: bad FEN or first move`);
+        continue;
+      }
+      const near = keys.get(e.key);
+      if (near && p.source !== EDITION_1) out.push(`${near} and ${label} are near-duplicates`);
+      keys.set(e.key, label);
+    }
+  return out;
+}
+
 export interface VerifyOptions {
-  /** Verify this many puzzles chosen at random (all when absent). */
+  /** Re-prove this many puzzles of each bank chosen at random (all when absent). */
   sample?: number;
-  /** Seed of the sample. */
   seed?: number;
-  /** Called after each puzzle. */
-  onPuzzle?: (puzzle: Puzzle, problems: string[]) => void;
-  /**
-   * The clock that times the run, in milliseconds (the package uses no platform timer; the CLI
-   * passes `performance.now`). Default `Date.now`.
-   */
+  onPuzzle?: (bank: string, puzzle: Puzzle, problems: string[]) => void;
+  /** The clock that times the run, in milliseconds (the package has no timer of its own; the CLI
+   * passes `performance.now`). Default `Date.now`. */
   now?: () => number;
 }
 
 export interface VerifyReport {
-  /** Puzzles re-proved. */
   checked: number;
-  /** Puzzles in the bank. */
-  total: number;
-  failures: { id: number; problems: string[] }[];
-  /** Problems of the bank as a whole (shape, duplicates). */
+  failures: { bank: string; id: number; problems: string[] }[];
+  /** Problems of the banks as a whole (shares, duplicates, the schedule). */
   bankProblems: string[];
+  counts: { daily: BankCounts; training: BankCounts };
   milliseconds: number;
 }
 
-/** Re-prove a bank (all of it, or a sample), and check bank-wide rules on all of it. */
-export function verifyBank(raw: unknown, options: VerifyOptions = {}): VerifyReport {
+/** The sizes the issue asks for: three years of daily puzzles, and a training pool of 2,000. */
+export const MIN_DAILY = 1100;
+export const MIN_TRAINING = 2000;
+
+export function verifyBanks(
+  daily: readonly Puzzle[],
+  training: readonly Puzzle[],
+  schedule: readonly ScheduleEntry[],
+  options: VerifyOptions = {},
+): VerifyReport {
   const now = options.now ?? Date.now;
   const start = now();
-  const parsed = parseBank(raw);
-  if (!parsed.ok)
-    return { checked: 0, total: 0, failures: [], bankProblems: [parsed.error], milliseconds: 0 };
-  const bank: Bank = parsed.value;
-  const bankProblems: string[] = [];
-  const fens = new Map<string, number>();
-  const keys = new Map<string, number>();
-  for (const p of bank.puzzles) {
-    const other = fens.get(p.fen);
-    if (other !== undefined) bankProblems.push(`puzzles ${other} and ${p.id} have the same FEN`);
-    fens.set(p.fen, p.id);
-    const pos = parsePosition(p.fen);
-    if (!pos.ok) continue;
-    const first = parseNotation(pos.value, p.line[0]);
-    if (!first.ok) continue;
-    const key = nearDuplicateKey(pos.value, first.value);
-    const twin = keys.get(key);
-    if (twin !== undefined) bankProblems.push(`puzzles ${twin} and ${p.id} are near-duplicates`);
-    keys.set(key, p.id);
+  const counts = { daily: countBank(daily), training: countBank(training) };
+  const bankProblems = [
+    ...shareProblems('daily', counts.daily, MIN_DAILY, BANK_RULES),
+    ...shareProblems('training', counts.training, MIN_TRAINING, TRAINING_RULES),
+    ...duplicateProblems(daily, training),
+    ...scheduleProblems(daily, schedule),
+  ];
+  const failures: VerifyReport['failures'] = [];
+  let checked = 0;
+  const random = new Random(options.seed ?? 0);
+  for (const [name, bank] of [
+    ['daily', daily],
+    ['training', training],
+  ] as const) {
+    let chosen = [...bank];
+    if (options.sample !== undefined && options.sample < bank.length)
+      chosen = random
+        .shuffle(chosen)
+        .slice(0, options.sample)
+        .sort((a, b) => a.id - b.id);
+    for (const p of chosen) {
+      const problems = verifyPuzzle(p);
+      checked++;
+      if (problems.length > 0) failures.push({ bank: name, id: p.id, problems });
+      options.onPuzzle?.(name, p, problems);
+    }
   }
-  let chosen = bank.puzzles;
-  if (options.sample !== undefined && options.sample < bank.puzzles.length)
-    chosen = new Random(options.seed ?? 0)
-      .shuffle([...bank.puzzles])
-      .slice(0, options.sample)
-      .sort((a, b) => a.id - b.id);
-  const failures: { id: number; problems: string[] }[] = [];
-  for (const p of chosen) {
-    const problems = verifyPuzzle(p);
-    if (problems.length > 0) failures.push({ id: p.id, problems });
-    options.onPuzzle?.(p, problems);
-  }
-  return {
-    checked: chosen.length,
-    total: bank.puzzles.length,
-    failures,
-    bankProblems,
-    milliseconds: now() - start,
-  };
+  return { checked, failures, bankProblems, counts, milliseconds: now() - start };
 }

@@ -1,23 +1,47 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { generateBank, prettyJson, verifyBank } from '@dama/puzzle';
+import {
+  buildBanks,
+  exportLine,
+  extendSchedule,
+  formatBank,
+  parseBank,
+  parseSchedule,
+  pct,
+  verifyBanks,
+  type BankCounts,
+  type BankKind,
+  type MinedRecord,
+  type Puzzle,
+} from '@dama/puzzle';
 import { checkOptions, intArg, parseArgs, UsageError } from '../cli.ts';
+import { mine } from './puzzles-mine.ts';
 
-/** The bank shipped with the game. */
-const BANK = fileURLToPath(new URL('../../../puzzle/data/bank.json', import.meta.url));
+/** The banks and the schedule manifest shipped with the game. */
+const DATA = (name: string) => fileURLToPath(new URL(`../../../puzzle/data/${name}`, import.meta.url));
+const FILES = { daily: DATA('daily.tsv'), training: DATA('training.tsv'), schedule: DATA('schedule.tsv') };
 
-const USAGE =
-  'usage: dama puzzles generate [--count N] [--seed S] [--out FILE] | dama puzzles verify [--sample N] [--seed S] [--file FILE]';
+const USAGE = [
+  'usage: dama puzzles mine --out FILE [--seed S] [--games N] [--until HH:MM] [--proof-nodes N] [--quick-nodes N] [--random N]',
+  '       dama puzzles generate --from FILE[,FILE…] [--daily N] [--seed S]',
+  '       dama puzzles verify [--sample N] [--seed S]',
+  '       dama puzzles export [--training]',
+].join('\n');
 
 /**
- * `dama puzzles generate` builds the daily-puzzle bank (deterministic for a seed) and writes it;
- * `dama puzzles verify` re-proves every puzzle of a bank (or a random sample), prints a summary and
- * the run time, and exits with 1 on any failure.
+ * `dama puzzles mine` finds proven candidates by self-play (checkpointed, see puzzles-mine.ts);
+ * `dama puzzles generate` appends new candidates to the daily bank (up to `--daily` puzzles) and
+ * the training pool, and extends the schedule manifest, never changing a puzzle already in a bank;
+ * `dama puzzles verify` re-proves both banks (or a random sample of each), checks the bank-wide
+ * rules and the manifest, prints the counts and exits with 1 on any failure;
+ * `dama puzzles export [--training]` prints a bank, one puzzle a line, tab-separated.
  */
 export function puzzlesCommand(argv: string[]): void {
   const [sub, ...rest] = argv;
   if (sub === 'generate') generate(rest);
   else if (sub === 'verify') verify(rest);
+  else if (sub === 'mine') mineCommand(rest);
+  else if (sub === 'export') exportCommand(rest);
   else throw new UsageError(USAGE);
 }
 
@@ -26,72 +50,142 @@ function stringOption(value: string | true | undefined, name: string): string | 
   return value;
 }
 
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+}
+
+function loadBank(kind: BankKind): Puzzle[] {
+  const r = parseBank(readText(FILES[kind]), kind);
+  if (!r.ok) throw new UsageError(`${FILES[kind]}: ${r.error}`);
+  return r.value;
+}
+
 function generate(argv: string[]): void {
   const args = parseArgs(argv);
-  checkOptions(args, ['count', 'seed', 'out']);
-  if (args.positional.length > 0) throw new UsageError(USAGE);
-  const count = args.options.has('count') ? intArg(args.options.get('count'), '--count', 1, 100_000) : 760;
+  checkOptions(args, ['from', 'daily', 'seed']);
+  const from = stringOption(args.options.get('from'), 'from');
+  if (!from || args.positional.length > 0) throw new UsageError(USAGE);
+  const dailyTarget = args.options.has('daily')
+    ? intArg(args.options.get('daily'), '--daily', 1, 1_000_000)
+    : 1100;
   const seed = args.options.has('seed') ? intArg(args.options.get('seed'), '--seed', 0, 2 ** 31 - 1) : 1;
-  const out = stringOption(args.options.get('out'), 'out') ?? BANK;
+  const candidates: MinedRecord[] = [];
+  for (const file of from.split(','))
+    for (const [i, line] of readText(file).split('\n').entries()) {
+      if (!line.trim()) continue;
+      try {
+        candidates.push(JSON.parse(line) as MinedRecord);
+      } catch {
+        throw new UsageError(`${file}:${i + 1}: not JSON`);
+      }
+    }
   const start = performance.now();
-  const report = generateBank({
-    count,
+  const report = buildBanks({
+    daily: loadBank('daily'),
+    training: loadBank('training'),
+    candidates,
+    dailyTarget,
     seed,
-    onProgress: (kept, tried) => {
-      if (process.stderr.isTTY) process.stderr.write(`\r${kept} kept of ${tried} tried`);
-    },
   });
-  if (process.stderr.isTTY) process.stderr.write('\n');
-  writeFileSync(out, prettyJson(report.bank));
-  const seconds = (performance.now() - start) / 1000;
-  const puzzles = report.bank.puzzles;
-  const by = (f: (p: (typeof puzzles)[number]) => string) => {
-    const counts = new Map<string, number>();
-    for (const p of puzzles) counts.set(f(p), (counts.get(f(p)) ?? 0) + 1);
-    return [...counts]
-      .sort()
-      .map(([k, v]) => `${k}:${v}`)
-      .join(' ');
-  };
-  const rejected = Object.entries(report.rejected)
-    .map(([k, v]) => `${k}:${v}`)
-    .join(' ');
+  const schedule = extendSchedule(readText(FILES.schedule), report.daily);
+  writeFileSync(FILES.daily, formatBank(report.daily));
+  writeFileSync(FILES.training, formatBank(report.training));
+  writeFileSync(FILES.schedule, schedule);
+  const s = report.skipped;
   process.stdout.write(
-    [
-      `wrote ${puzzles.length} puzzles to ${out} in ${seconds.toFixed(1)}s (seed ${seed}, ${report.tried} candidates)`,
-      `moves       ${by((p) => String(p.moves))}`,
-      `difficulty  ${by((p) => String(p.difficulty))}`,
-      `source      ${by((p) => p.source)}`,
-      `themes      ${by((p) => p.themes.join('+') || 'none')}`,
-      `rejected    ${rejected}`,
-    ].join('\n') + '\n',
+    `${candidates.length} candidates: added ${report.added.daily} daily (now ${report.daily.length}) and ` +
+      `${report.added.training} training (now ${report.training.length}); skipped ${s.duplicate} duplicates, ` +
+      `${s.perGame} over the per-game cap, ${s.shares} over a share, ${s.invalid} invalid, in ` +
+      `${((performance.now() - start) / 1000).toFixed(1)}s\n`,
+  );
+}
+
+function exportCommand(argv: string[]): void {
+  const args = parseArgs(argv, ['training']);
+  checkOptions(args, ['training']);
+  if (args.positional.length > 0) throw new UsageError(USAGE);
+  const bank = loadBank(args.options.has('training') ? 'training' : 'daily');
+  process.stdout.write(bank.map((p) => `${exportLine(p)}\n`).join(''));
+}
+
+/** `dama puzzles mine --out FILE [--seed S] [--games N] [--until HH:MM]` (UTC; default: 1 hour). */
+function mineCommand(argv: string[]): void {
+  const args = parseArgs(argv);
+  checkOptions(args, ['out', 'seed', 'games', 'until', 'proof-nodes', 'quick-nodes', 'random']);
+  const out = stringOption(args.options.get('out'), 'out');
+  if (!out || args.positional.length > 0) throw new UsageError(USAGE);
+  const seed = args.options.has('seed') ? intArg(args.options.get('seed'), '--seed', 0, 2 ** 31 - 1) : 1;
+  const games = args.options.has('games')
+    ? intArg(args.options.get('games'), '--games', 1, 10_000_000)
+    : 10_000_000;
+  const untilText = stringOption(args.options.get('until'), 'until');
+  let until = new Date(Date.now() + 3_600_000);
+  if (untilText !== undefined) {
+    const m = /^(\d\d):(\d\d)$/.exec(untilText);
+    if (!m) throw new UsageError('--until takes HH:MM (UTC)');
+    until = new Date();
+    until.setUTCHours(Number(m[1]), Number(m[2]), 0, 0);
+    if (until.getTime() < Date.now()) until = new Date(until.getTime() + 86_400_000);
+  }
+  const proofNodes = args.options.has('proof-nodes')
+    ? intArg(args.options.get('proof-nodes'), '--proof-nodes', 1000, 1e9)
+    : 3_000_000;
+  const quickNodes = args.options.has('quick-nodes')
+    ? intArg(args.options.get('quick-nodes'), '--quick-nodes', 100, 1e9)
+    : 3_000;
+  const random = args.options.has('random') ? intArg(args.options.get('random'), '--random', 0, 100_000) : 0;
+  mine({ out, seed, games, until, proofNodes, quickNodes, random }, (line) =>
+    process.stdout.write(`${line}\n`),
   );
 }
 
 function verify(argv: string[]): void {
   const args = parseArgs(argv);
-  checkOptions(args, ['sample', 'seed', 'file']);
+  checkOptions(args, ['sample', 'seed']);
   if (args.positional.length > 0) throw new UsageError(USAGE);
-  const file = stringOption(args.options.get('file'), 'file') ?? BANK;
   const sample = args.options.has('sample')
     ? intArg(args.options.get('sample'), '--sample', 1, 1_000_000)
     : undefined;
   const seed = args.options.has('seed')
     ? intArg(args.options.get('seed'), '--seed', 0, 2 ** 31 - 1)
     : Math.floor(Math.random() * 2 ** 31);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
-  }
-  const report = verifyBank(raw, { sample, seed, now: () => performance.now() });
-  for (const problem of report.bankProblems) process.stdout.write(`bank: ${problem}\n`);
-  for (const f of report.failures) process.stdout.write(`puzzle ${f.id}: ${f.problems.join('; ')}\n`);
-  const ok = report.failures.length === 0 && report.bankProblems.length === 0;
-  const what = sample === undefined ? 'all' : `a sample (seed ${seed}) of`;
+  const schedule = parseSchedule(readText(FILES.schedule));
+  if (!schedule.ok) throw new UsageError(`${FILES.schedule}: ${schedule.error}`);
+  const report = verifyBanks(loadBank('daily'), loadBank('training'), schedule.value, {
+    sample,
+    seed,
+    now: () => performance.now(),
+  });
+  const line = (name: string, c: BankCounts) => {
+    const n = Math.max(1, c.size);
+    const list = (o: Record<string, number>) =>
+      Object.entries(o)
+        .sort()
+        .map(([k, v]) => `${k}:${v}`)
+        .join(' ');
+    const themes = Object.entries(c.byTheme)
+      .map(([k, v]) => `${k} ${pct(v, n)}`)
+      .join(', ');
+    return [
+      `${name}: ${c.size} puzzles${c.edition1 ? ` (+${c.edition1} kept from the first edition)` : ''}; ` +
+        `lopsided ${pct(c.lopsided, n)}, 10+ pieces ${pct(c.big, n)}`,
+      `  moves ${list(c.byMoves)}; difficulty ${list(c.byDifficulty)}; source ${list(c.bySource)}`,
+      `  themes ${themes}`,
+    ].join('\n');
+  };
   process.stdout.write(
-    `${ok ? 'ok' : 'FAILED'}: re-proved ${what} ${report.checked} of ${report.total} puzzles, ` +
+    `${line('daily', report.counts.daily)}\n${line('training', report.counts.training)}\n`,
+  );
+  for (const problem of report.bankProblems) process.stdout.write(`bank: ${problem}\n`);
+  for (const f of report.failures) process.stdout.write(`${f.bank} #${f.id}: ${f.problems.join('; ')}\n`);
+  const ok = report.failures.length === 0 && report.bankProblems.length === 0;
+  const what = sample === undefined ? 'every puzzle' : `a sample of ${sample} a bank (seed ${seed})`;
+  process.stdout.write(
+    `${ok ? 'ok' : 'FAILED'}: re-proved ${what}, ${report.checked} in all, ` +
       `${report.failures.length} failed, in ${(report.milliseconds / 1000).toFixed(2)}s\n`,
   );
   if (!ok) process.exitCode = 1;

@@ -4,6 +4,9 @@ import type { HomeCtrl } from './ctrl.ts';
 import { CLOCK_PRESETS, MOVE_TIMER_SECONDS, PLAY_LEVELS, type Mode, type TimeControl } from '../lib/setup.ts';
 import { icons } from '../lib/icons.tsx';
 import { dialog, radios, type Choice } from '../lib/widgets.tsx';
+import { browserStorage } from '../lib/storage.ts';
+import { homePuzzle } from '../puzzle/home-status.ts';
+import type { Catalog } from '../lib/i18n/index.ts';
 
 const timeValue = (t: TimeControl): string =>
   t.kind === 'clock' ? `${t.minutes}+${t.increment}` : t.kind === 'move' ? 'move' : 'off';
@@ -123,13 +126,7 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
           <small>{t.onlineNote}</small>
         </span>
       </a>
-      <a class="card" href="#/puzzle">
-        <span class="card-icon">{icons.puzzle()}</span>
-        <span class="card-text">
-          <strong>{t.dailyPuzzle}</strong>
-          <small>{t.dailyPuzzleNote}</small>
-        </span>
-      </a>
+      {puzzleCard(t)}
       <nav class="tiles" aria-label={t.menu}>
         <a class="tile" href="#/rules">
           {icons.book()}
@@ -146,5 +143,21 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
       </nav>
       {ctrl.sheet ? sheet(ctrl, ctrl.sheet) : null}
     </div>
+  );
+}
+
+/** The daily puzzle's card with today's status and the streak (from the puzzle record). */
+function puzzleCard(t: Catalog): JSX.Element {
+  const p = homePuzzle(browserStorage(), Date.now(), t);
+  return (
+    <a class="card" href="#/puzzle" data-testid="home-puzzle" data-status={p.status} data-streak={p.streak}>
+      <span class="card-icon">{icons.puzzle()}</span>
+      <span class="card-text">
+        <strong>{t.dailyPuzzle}</strong>
+        <small>
+          {p.text} · {p.streakText}
+        </small>
+      </span>
+    </a>
   );
 }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { makeNotation, type Move } from '@dama/core';
-import bankJson from '@dama/puzzle/bank.json';
+import { makeNotation, parsePosition, squareName, unwrap, type Move } from '@dama/core';
+import dailyText from '@dama/puzzle/daily.tsv?raw';
 import {
-  acceptedMoves,
   addDays,
   parseBank,
-  puzzleIndexForDate,
+  provenLine,
+  puzzleForDate,
+  slowerWin,
   solutionMoves,
   startSession,
+  winDistance,
+  winsWithinOneMore,
   type Puzzle,
 } from '@dama/puzzle';
 import { toPath } from '../lib/adapter.ts';
@@ -16,9 +19,9 @@ import type { KeyValue } from '../lib/storage.ts';
 import { PuzzleCtrl, type PuzzleDeps } from './ctrl.ts';
 import { PUZZLE_KEY } from './store.ts';
 
-const bank = parseBank(bankJson);
+const bank = parseBank(dailyText, 'daily');
 if (!bank.ok) throw new Error(bank.error);
-const puzzles = bank.value.puzzles;
+const puzzles = bank.value;
 
 class MemoryKv implements KeyValue {
   readonly map = new Map<string, string>();
@@ -45,7 +48,7 @@ function make(date: string, kv = new MemoryKv(), extra: Partial<PuzzleDeps> = {}
   return { ctrl, kv, redraws: () => redraws };
 }
 
-const puzzleOn = (date: string): Puzzle => puzzles[puzzleIndexForDate(date, puzzles.length)];
+const puzzleOn = (date: string): Puzzle => puzzleForDate(date, puzzles).puzzle!;
 
 /** Play the solver's moves of the main line. */
 async function solve(ctrl: PuzzleCtrl): Promise<void> {
@@ -59,10 +62,9 @@ async function solve(ctrl: PuzzleCtrl): Promise<void> {
 /** A legal move that the puzzle does not accept at the start. */
 function wrongMove(puzzle: Puzzle): Move {
   const s = startSession(puzzle);
-  const good = new Set(acceptedMoves(s).map(makeNotation));
   const wrong = s.position
     .legalMovesAllPaths()
-    .find((m) => !good.has(makeNotation(s.position.findLegal(m)!)));
+    .find((m) => slowerWin(s.position, s.position.findLegal(m)!, puzzle.moves) === 0);
   if (!wrong) throw new Error(`puzzle ${puzzle.id} has no wrong move`);
   return wrong;
 }
@@ -107,7 +109,7 @@ describe('the daily puzzle screen', () => {
     expect(ctrl.shareText()).toBe('Dama daily puzzle #11 ✅ 1st try · 🔥 1 day');
   });
 
-  it('a wrong move uses a try, plays the refutation and goes back to the start', async () => {
+  it('a wrong move uses a try, plays the refutation and goes back', async () => {
     const { ctrl } = make(DAY);
     const start = ctrl.shown;
     await ctrl.userMove(toPath(wrongMove(ctrl.open.puzzle)));
@@ -301,10 +303,80 @@ describe('the daily puzzle screen', () => {
     expect(ctrl.shareResult).toBe('copied');
   });
 
-  it('before the launch the puzzle is a preview without a number', () => {
+  it('before the launch and after the end of the bank there is no puzzle, and the screen says so', () => {
     const { ctrl } = make('2026-11-29');
     expect(ctrl.open.number).toBeLessThan(1);
-    expect(ctrl.numberLabel).toBe('29 November 2026');
+    expect(ctrl.ended).toBeDefined();
     expect(ctrl.archiveRows()).toEqual([]);
+    const last = puzzles[puzzles.length - 1].date!;
+    const after = make(addDays(last, 1)).ctrl;
+    expect(after.ended).toBe(last);
+    expect(after.boardConfig().movable?.color).toBe('none');
+    expect(make(last).ctrl.ended).toBeUndefined();
+  });
+
+  it('a slower win costs no try and says why', async () => {
+    // One first move wins in n, another only in n + 1.
+    const fen = 'B:Wd3,e4:BKb2,h2,b3,g4,g5';
+    const pos = unwrap(parsePosition(fen));
+    const n = winDistance(pos, 4)!;
+    const special: Puzzle = { ...puzzleOn(DAY), fen, moves: n, line: provenLine(pos, n) };
+    const list = puzzles.map((p) => (p.date === DAY ? special : p));
+    const { ctrl } = make(DAY, new MemoryKv(), { puzzles: list });
+    const slow = winsWithinOneMore(pos, n).find((m) => makeNotation(m) !== special.line[0])!;
+    await ctrl.userMove(toPath(slow));
+    expect(ctrl.feedback).toMatchObject({ kind: 'slower', winsIn: n + 1, movesLeft: n });
+    expect(ctrl.triesLeft).toBe(3);
+    expect(ctrl.phase).toBe('play');
+    expect(ctrl.shown.equals(pos)).toBe(true);
+  });
+
+  it('a hint marks the piece to move, is recorded, and the share text says so', async () => {
+    const { ctrl } = make(DAY);
+    const first = solutionMoves(ctrl.open.puzzle)[0];
+    ctrl.hint();
+    expect(ctrl.boardConfig().selected).toBe(squareName(first.from));
+    expect(ctrl.store.days[DAY]?.hinted).toBe(true);
+    await solve(ctrl);
+    expect(ctrl.store.days[DAY]).toMatchObject({ solved: true, hinted: true });
+    expect(ctrl.shareText()).toMatch(/with a hint/);
+  });
+
+  it('two tabs: a solve in one shows at once in the other, and a failure there cannot undo it', async () => {
+    const kv = new MemoryKv();
+    const a = make(DAY, kv).ctrl;
+    const b = make(DAY, kv).ctrl;
+    await solve(a);
+    b.storageChanged();
+    expect(b.phase).toBe('solved');
+    expect(b.summary().current).toBe(1);
+    // A third tab still open on the old state fails the puzzle: the solve stands.
+    const c = make(DAY, new MemoryKv()).ctrl;
+    (c as unknown as { deps: { kv: KeyValue } }).deps.kv = kv;
+    for (let i = 0; i < 3; i++) await c.userMove(toPath(wrongMove(c.open.puzzle)));
+    expect(JSON.parse(kv.getItem(PUZZLE_KEY)!).days[DAY].solved).toBe(true);
+  });
+
+  it('a page left open across midnight moves on and never credits the wrong day', async () => {
+    let now = Date.parse(`${DAY}T20:59:00Z`); // 23:59 in Istanbul
+    const { ctrl } = make(DAY, new MemoryKv(), { now: () => now });
+    const line = solutionMoves(ctrl.open.puzzle);
+    now = Date.parse(`${DAY}T21:01:00Z`); // 00:01 the next day
+    // Solved after midnight, before the page noticed: it counts for the archive, not a streak day.
+    for (let i = 0; i < line.length; i += 2) await ctrl.userMove(toPath(line[i]));
+    expect(ctrl.store.days[DAY]).toBeUndefined();
+    expect(ctrl.store.archive[DAY]?.solved).toBe(true);
+    ctrl.tick();
+    expect(ctrl.today).toBe(addDays(DAY, 1));
+    expect(ctrl.open.date).toBe(addDays(DAY, 1));
+    expect(ctrl.phase).toBe('play');
+  });
+
+  it('a clock set backward gives no notice about the history', async () => {
+    const kv = new MemoryKv();
+    await solve(make(DAY, kv).ctrl);
+    const back = make(addDays(DAY, -3), kv).ctrl;
+    expect(back.trouble).toBeUndefined();
+    expect(make(DAY, kv).ctrl.store.days[DAY].solved).toBe(true);
   });
 });

@@ -3,16 +3,19 @@
 // out, the record kept on the device and sharing. No DOM: the view mounts the board and hands it in
 // with `setBoard`; without a board (tests) every animation is skipped.
 import { catalog, type Lang } from '../lib/i18n/index.ts';
-import { makeNotation, type Color, type Move, type Position } from '@dama/core';
+import { makeNotation, squareName, type Color, type Move, type Position } from '@dama/core';
 import type { Board, BoardConfig, MovePath } from '@dama/board';
 import {
   MAX_TRIES,
   archiveDates,
   dayNumber,
   istanbulDate,
+  hintMove,
+  mergeStores,
   playMove,
-  puzzleIndexForDate,
+  puzzleForDate,
   puzzleNumber,
+  takeHint,
   recordPlay,
   solutionMoves,
   startSession,
@@ -48,7 +51,7 @@ export type PlayMode = 'daily' | 'archive' | 'practice';
 /** 'play': the solver may move; 'busy': something is being shown; then the end. */
 export type Phase = 'play' | 'busy' | 'solved' | 'failed';
 
-export type Screen = 'puzzle' | 'archive';
+export type Screen = 'puzzle' | 'archive' | 'training';
 
 /** The sentence under the board. */
 export type Feedback =
@@ -56,6 +59,8 @@ export type Feedback =
   | { kind: 'next' }
   | { kind: 'reply' }
   | { kind: 'wrong'; move: string }
+  | { kind: 'slower'; move: string; winsIn: number | undefined; movesLeft: number }
+  | { kind: 'hint' }
   | { kind: 'retry'; triesLeft: number }
   | { kind: 'failed' }
   | { kind: 'solution' }
@@ -120,6 +125,12 @@ export class PuzzleCtrl {
   shareResult: ShareOutcome | undefined;
   /** how many archive days are listed */
   archiveLimit = ARCHIVE_PAGE;
+  /** the bank has no puzzle for the open date: the last date it has one for */
+  ended: string | undefined;
+  /** the square of the piece a hint marks */
+  hintSquare: number | undefined;
+  /** show difficulty and themes before solving */
+  showDetails = false;
   private board: Board | undefined;
   private token = 0;
   private readonly wait: (ms: number) => Promise<void>;
@@ -182,11 +193,73 @@ export class PuzzleCtrl {
     const label = this.numberLabel;
     const attempt = this.session.tries + 1;
     const daily = this.open.mode === 'daily';
+    const hint = this.hinted() ? m.puzzleShareHint : '';
     if (this.phase === 'solved')
-      return daily
-        ? m.puzzleShareSolved(label, attempt, this.summary().current)
-        : m.puzzleShareSolvedArchive(label, attempt);
-    return daily ? m.puzzleShareFailedText(label) : m.puzzleShareFailedArchive(label);
+      return (
+        (daily
+          ? m.puzzleShareSolved(label, attempt, this.summary().current)
+          : m.puzzleShareSolvedArchive(label, attempt)) + hint
+      );
+    return (daily ? m.puzzleShareFailedText(label) : m.puzzleShareFailedArchive(label)) + hint;
+  }
+
+  /** A hint was taken for the open puzzle (now, or when it was played before). */
+  hinted(): boolean {
+    return (
+      this.session.hinted ||
+      (this.open.mode !== 'practice' && this.recordFor(this.open.date)?.hinted === true)
+    );
+  }
+
+  /** Difficulty and themes are shown: after the end, or before when the player asked. */
+  detailsShown(): boolean {
+    return this.showDetails || this.phase === 'solved' || this.phase === 'failed';
+  }
+
+  toggleDetails(): void {
+    this.showDetails = !this.showDetails;
+    this.deps.redraw();
+  }
+
+  /** Mark the piece that makes the next move; the hint is recorded with the result. */
+  hint(): void {
+    if (this.phase !== 'play' || this.ended) return;
+    const move = hintMove(this.session);
+    if (!move) return;
+    this.session = takeHint(this.session);
+    this.hintSquare = move.from;
+    this.feedback = { kind: 'hint' };
+    this.record();
+    this.changed();
+  }
+
+  // ---- time and other tabs
+
+  /**
+   * Called every few seconds and when the page is shown again: after midnight in Istanbul the open
+   * daily puzzle moves on to the new day's (unless something is being played out, then next time).
+   */
+  tick(): void {
+    const today = istanbulDate(new Date(this.deps.now()));
+    if (today === this.today) return;
+    this.today = today;
+    if (this.open.mode === 'daily' && this.phase !== 'busy' && this.screen === 'puzzle') {
+      this.load(today, 'daily');
+      this.sync();
+    }
+    this.deps.redraw();
+  }
+
+  /** Another tab changed the record: take the best of both, and show a result reached there. */
+  storageChanged(): void {
+    const loaded = loadStore(this.deps.kv, this.today, this.deps.now());
+    this.store = mergeStores(this.store, loaded.store);
+    const r = this.open.mode === 'practice' ? undefined : this.recordFor(this.open.date);
+    if (r && (r.solved || r.failed) && this.phase === 'play' && !this.ended) {
+      this.load(this.open.date, this.open.mode);
+      this.sync();
+    }
+    this.deps.redraw();
   }
 
   // ---- navigation
@@ -205,6 +278,17 @@ export class PuzzleCtrl {
     this.screen = 'archive';
     this.settle();
     this.deps.redraw();
+  }
+
+  openTraining(): void {
+    this.screen = 'training';
+    this.settle();
+    this.deps.redraw();
+  }
+
+  /** What the training tab needs from the page. */
+  trainingDeps(): { settings: Settings; now: () => number; kv: KeyValue | undefined } {
+    return { settings: this.deps.settings(), now: this.deps.now, kv: this.deps.kv };
   }
 
   moreArchive(): void {
@@ -249,13 +333,17 @@ export class PuzzleCtrl {
   boardConfig(): BoardConfig {
     const s = this.deps.settings();
     const t = catalog(this.deps.lang());
-    const playing = this.phase === 'play';
+    const playing = this.phase === 'play' && !this.ended;
+    const hint =
+      playing && this.hintSquare !== undefined
+        ? (squareName(this.hintSquare) as BoardConfig['selected'])
+        : null;
     return {
       orientation: this.solver,
       pieces: piecesOf(this.shown),
       movable: { color: playing ? this.solver : 'none', moves: playing ? boardMoves(this.shown) : [] },
       lastMove: this.lastMove ? toPath(this.lastMove) : null,
-      selected: null,
+      selected: hint,
       arrows: [],
       theme: s.theme,
       coordinates: s.coordinates,
@@ -271,7 +359,7 @@ export class PuzzleCtrl {
 
   /** The player chose a move on the board (any capture path). Resolves when the screen is settled. */
   async userMove(path: MovePath): Promise<void> {
-    if (this.phase !== 'play') return this.sync();
+    if (this.phase !== 'play' || this.ended) return this.sync();
     const move = this.shown
       .legalMovesAllPaths()
       .find((m) => toPath(m).from === path.from && samePath(toPath(m).path, path.path));
@@ -279,6 +367,7 @@ export class PuzzleCtrl {
     const { state, result } = playMove(this.session, move);
     const token = ++this.token;
     this.shareResult = undefined;
+    this.hintSquare = undefined;
     this.shown = this.shown.play(move);
     this.lastMove = move;
     this.deps.sound?.play(move.captures.length > 0 ? 'capture' : 'move');
@@ -307,10 +396,27 @@ export class PuzzleCtrl {
         this.deps.sound?.play('end');
         return this.changed();
       }
+      case 'slower': {
+        // It still wins, only more slowly: say so, use no try, and put the position back.
+        this.phase = 'busy';
+        this.feedback = {
+          kind: 'slower',
+          move: makeNotation(move),
+          winsIn: result.winsIn,
+          movesLeft: result.movesLeft,
+        };
+        this.changed();
+        await this.wait(PAUSE.refuted);
+        if (token !== this.token) return;
+        this.shown = this.session.position;
+        this.lastMove = this.session.played[this.session.played.length - 1];
+        this.phase = 'play';
+        return this.changed();
+      }
       case 'wrong':
       case 'failed': {
         const failed = result.kind === 'failed';
-        this.session = failed ? state : { ...startSession(this.open.puzzle), tries: state.tries };
+        this.session = state;
         this.phase = 'busy';
         this.feedback = { kind: 'wrong', move: makeNotation(move) };
         this.record();
@@ -325,7 +431,7 @@ export class PuzzleCtrl {
         if (token !== this.token) return;
         if (!failed) {
           this.shown = this.session.position;
-          this.lastMove = undefined;
+          this.lastMove = this.session.played[this.session.played.length - 1];
           this.phase = 'play';
           this.feedback = { kind: 'retry', triesLeft: this.triesLeft };
           return this.changed();
@@ -388,7 +494,13 @@ export class PuzzleCtrl {
   private load(date: string, mode: PlayMode): void {
     this.cancel();
     const puzzles = this.deps.puzzles;
-    const puzzle = puzzles[puzzleIndexForDate(date, puzzles.length)];
+    const pick = puzzleForDate(date, puzzles);
+    // Past the end of the bank there is no puzzle: the screen says so (the last one stays on the
+    // board, not playable) instead of repeating an old one.
+    this.ended = pick.puzzle ? undefined : (pick.lastDate ?? date);
+    const puzzle = pick.puzzle ?? puzzles[puzzles.length - 1];
+    this.hintSquare = undefined;
+    this.showDetails = false;
     const fresh = startSession(puzzle);
     this.open = { date, number: puzzleNumber(date), puzzle, mode, solver: fresh.position.turn };
     this.celebrate = false;
@@ -402,11 +514,11 @@ export class PuzzleCtrl {
       this.session = {
         ...fresh,
         position: end,
-        node: {},
         played: line,
         movesLeft: 0,
         tries: record.tries,
         status: record.solved ? 'solved' : 'failed',
+        hinted: record.hinted === true,
       };
       this.shown = end;
       this.lastMove = line[line.length - 1];
@@ -414,7 +526,7 @@ export class PuzzleCtrl {
       this.feedback = { kind: record.solved ? 'wasSolved' : 'wasFailed' };
       return;
     }
-    this.session = { ...fresh, tries: record?.tries ?? 0 };
+    this.session = { ...fresh, tries: record?.tries ?? 0, hinted: record?.hinted === true };
     this.shown = fresh.position;
     this.phase = 'play';
     this.feedback =
@@ -427,15 +539,20 @@ export class PuzzleCtrl {
 
   /** Keep the session's result: the daily list for today's puzzle, the archive for a past one. */
   private record(): void {
-    const mode = this.open.mode;
-    if (mode === 'practice') return;
+    let mode = this.open.mode;
+    if (mode === 'practice' || this.ended) return;
+    // A daily puzzle finished after midnight (Istanbul) belongs to the archive: the day is over.
+    if (mode === 'daily' && istanbulDate(new Date(this.deps.now())) !== this.open.date) mode = 'archive';
     const s = this.session;
     const record: DayRecord = {
       tries: s.tries,
       solved: s.status === 'solved',
       failed: s.status === 'failed',
+      ...(s.hinted ? { hinted: true } : {}),
     };
-    this.store = recordPlay(this.store, this.open.date, mode, record);
+    // Another tab may have written since this one read: keep the best of both.
+    const latest = loadStore(this.deps.kv, this.today, this.deps.now()).store;
+    this.store = recordPlay(mergeStores(latest, this.store), this.open.date, mode, record);
     if (!saveStore(this.deps.kv, this.store) && this.trouble === undefined) this.trouble = 'unsaved';
   }
 

@@ -7,9 +7,10 @@ import type { Lang } from '../lib/i18n/index.ts';
 import { defaultSettings, type Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import { redrawLoop } from '../lib/redraw.ts';
-import { browserStorage, type KeyValue } from '../lib/storage.ts';
+import { browserStorage, watchStorage, type KeyValue } from '../lib/storage.ts';
 import { PuzzleCtrl } from './ctrl.ts';
 import { shareText } from './share.ts';
+import { PUZZLE_KEY } from './store.ts';
 import { placeholderView, puzzleView } from './view.tsx';
 import './puzzle.css';
 
@@ -25,14 +26,17 @@ export interface PuzzlePageProps {
   kv?: KeyValue;
 }
 
+/** How often the page looks at the clock (for midnight in Istanbul). */
+const TICK_MS = 10_000;
+
 let bank: Promise<readonly Puzzle[]> | undefined;
 
 /** The puzzles, loaded once. */
 export function loadPuzzles(): Promise<readonly Puzzle[]> {
-  bank ??= import('@dama/puzzle/bank.json').then((m) => {
-    const parsed = parseBank(m.default);
+  bank ??= import('@dama/puzzle/daily.tsv?raw').then((m) => {
+    const parsed = parseBank(m.default, 'daily');
     if (!parsed.ok) throw new Error(parsed.error);
-    return parsed.value.puzzles;
+    return parsed.value;
   });
   bank.catch(() => {
     bank = undefined; // try again next time
@@ -47,6 +51,7 @@ interface State {
 export class PuzzlePage extends Component<PuzzlePageProps, State> {
   private ctrl: PuzzleCtrl | undefined;
   private mounted = false;
+  private stop: () => void = () => {};
   override state: State = { failed: false };
 
   private readonly redraw = redrawLoop(() => this.mounted && this.forceUpdate());
@@ -66,6 +71,17 @@ export class PuzzlePage extends Component<PuzzlePageProps, State> {
           share: (text) => shareText(text, globalThis.navigator),
           sound: { play: (name) => this.props.sound?.play(name) },
         });
+        // The day can change while the page is open, and another tab can finish the puzzle.
+        const ctrl = this.ctrl;
+        const timer = setInterval(() => ctrl.tick(), TICK_MS);
+        const onShow = () => document.visibilityState === 'visible' && ctrl.tick();
+        document.addEventListener('visibilitychange', onShow);
+        const unwatch = watchStorage(globalThis.window, (key) => key === PUZZLE_KEY && ctrl.storageChanged());
+        this.stop = () => {
+          clearInterval(timer);
+          document.removeEventListener('visibilitychange', onShow);
+          unwatch();
+        };
         this.redraw();
       },
       () => this.mounted && this.setState({ failed: true }),
@@ -78,6 +94,7 @@ export class PuzzlePage extends Component<PuzzlePageProps, State> {
 
   override componentWillUnmount(): void {
     this.mounted = false;
+    this.stop();
     this.ctrl?.destroy();
   }
 

@@ -6,6 +6,7 @@ import { formatDate, weekday } from '../lib/i18n/dates.ts';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
 import type { ArchiveMark, ArchiveRow, Feedback, PuzzleCtrl } from './ctrl.ts';
+import { TrainingPage } from './training-view.tsx';
 
 function feedbackText(m: Catalog, f: Feedback): string {
   switch (f.kind) {
@@ -18,7 +19,11 @@ function feedbackText(m: Catalog, f: Feedback): string {
     case 'wrong':
       return m.puzzleStatusWrong(f.move);
     case 'retry':
-      return m.puzzleStatusRetry(f.triesLeft);
+      return m.puzzleStatusRetryHere(f.triesLeft);
+    case 'slower':
+      return m.puzzleStatusSlower(f.move, f.winsIn, f.movesLeft);
+    case 'hint':
+      return m.puzzleStatusHint;
     case 'failed':
       return m.puzzleStatusFailed;
     case 'solution':
@@ -37,6 +42,7 @@ function feedbackText(m: Catalog, f: Feedback): string {
 function tabs(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
   const today = ctrl.screen === 'puzzle' && ctrl.open.mode === 'daily';
   const archive = ctrl.screen === 'archive';
+  const training = ctrl.screen === 'training';
   return (
     <nav class="pz-tabs" aria-label={m.dailyPuzzle}>
       <button
@@ -55,6 +61,15 @@ function tabs(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
         data-testid="pz-tab-archive"
       >
         {m.puzzleTabArchive}
+      </button>
+      <button
+        type="button"
+        class={training ? 'on' : ''}
+        aria-current={training ? 'page' : undefined}
+        onClick={() => ctrl.openTraining()}
+        data-testid="pz-tab-training"
+      >
+        {m.puzzleTabTraining}
       </button>
     </nav>
   );
@@ -256,7 +271,63 @@ function sparks(): JSX.Element {
   );
 }
 
+/** Difficulty and themes: after the end, or before on request; the hint button while playing. */
+function details(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
+  const p = ctrl.open.puzzle;
+  const playing = ctrl.phase === 'play' && !ctrl.ended;
+  return (
+    <div class="pz-details">
+      {ctrl.detailsShown() ? (
+        <p class="pz-tags" data-testid="pz-details" data-difficulty={p.difficulty}>
+          <strong>{m.puzzleDifficulty(p.difficulty)}</strong>
+          {p.themes.map((t) => (
+            <span key={t} class="pz-tag">
+              {m[`puzzleTheme_${t}`]}
+            </span>
+          ))}
+        </p>
+      ) : (
+        <button
+          type="button"
+          class="btn pz-wide"
+          onClick={() => ctrl.toggleDetails()}
+          data-testid="pz-show-details"
+        >
+          {m.puzzleShowDetails}
+        </button>
+      )}
+      {playing ? (
+        <button type="button" class="btn pz-wide" onClick={() => ctrl.hint()} data-testid="pz-hint">
+          {icons.puzzle()}
+          {m.puzzleHint}
+        </button>
+      ) : null}
+      {ctrl.hinted() ? (
+        <p class="note" data-testid="pz-hinted">
+          {m.puzzleHintUsed}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ended(ctrl: PuzzleCtrl, m: Catalog, lang: Lang): JSX.Element {
+  return (
+    <div class="pz-play">
+      <p class="notice" role="status" data-testid="pz-ended">
+        {m.puzzleBankEnded(formatDate(ctrl.ended as string, lang))}
+      </p>
+      {streakLine(ctrl, m)}
+      <button type="button" class="btn pz-wide" onClick={() => ctrl.openArchive()}>
+        {icons.calendar()}
+        {m.puzzleOpenArchive}
+      </button>
+    </div>
+  );
+}
+
 function puzzleScreen(ctrl: PuzzleCtrl, m: Catalog, lang: Lang): JSX.Element {
+  if (ctrl.ended && ctrl.open.mode === 'daily') return ended(ctrl, m, lang);
   const over = ctrl.phase === 'solved' || ctrl.phase === 'failed';
   return (
     <div class="pz-play">
@@ -277,6 +348,7 @@ function puzzleScreen(ctrl: PuzzleCtrl, m: Catalog, lang: Lang): JSX.Element {
             {feedbackText(m, ctrl.feedback)}
           </p>
         </div>
+        {details(ctrl, m)}
         {result(ctrl, m)}
         {over && ctrl.open.mode === 'daily' ? null : streakLine(ctrl, m)}
         {over && ctrl.open.mode !== 'daily' ? (
@@ -368,7 +440,13 @@ export function puzzleView(ctrl: PuzzleCtrl, lang: Lang): JSX.Element {
     >
       {tabs(ctrl, m)}
       {trouble(ctrl, m)}
-      {ctrl.screen === 'archive' ? archiveScreen(ctrl, m, lang) : puzzleScreen(ctrl, m, lang)}
+      {ctrl.screen === 'archive' ? (
+        archiveScreen(ctrl, m, lang)
+      ) : ctrl.screen === 'training' ? (
+        <TrainingPage lang={lang} {...ctrl.trainingDeps()} />
+      ) : (
+        puzzleScreen(ctrl, m, lang)
+      )}
     </div>
   );
 }

@@ -1,0 +1,242 @@
+/**
+ * From mined candidates to the two banks. The banks only grow: the puzzles already in them are kept
+ * as they are, in place, and new ones are appended. A candidate joins a bank only when it is new
+ * (no FEN and no near-duplicate key seen in either bank, so the pools never overlap) and the bank's
+ * shares stay within the rules (`BANK_RULES` for the daily bank, `TRAINING_RULES` for training). The daily bank takes the best first (self-play over
+ * random endgames), the training pool the rest.
+ */
+import { parseNotation, parsePosition, type Position } from '@dama/core';
+import type { Difficulty, Puzzle, PuzzleStats, Theme } from './bank.ts';
+import { EDITION_1, THEMES } from './bank.ts';
+import { dateOfNumber } from './daily.ts';
+import { firstIsGift, isLopsided, nearDuplicateKey } from './mine.ts';
+import { Random } from '@dama/core';
+import { difficulty, lineThemes } from './tags.ts';
+
+export interface ShareRules {
+  maxLopsided: number;
+  minBig: number;
+  bigPieces: number;
+  maxTheme: number;
+}
+
+/** The daily bank's rules across the bank, checked by verify.ts. */
+export const BANK_RULES: ShareRules = {
+  /** At most this share lopsided (`isLopsided`). */
+  maxLopsided: 0.2,
+  /** At least this share with 10 or more pieces on the board. */
+  minBig: 0.3,
+  bigPieces: 10,
+  /** No theme on more than this share. */
+  maxTheme: 0.6,
+};
+
+/**
+ * The training pool's: every puzzle keeps the rules of a puzzle, but the pool may hold more
+ * mop-ups (the player picks by difficulty and theme there, and the rating serves the right ones).
+ */
+export const TRAINING_RULES: ShareRules = { maxLopsided: 0.5, minBig: 0.2, bigPieces: 10, maxTheme: 0.75 };
+
+/** What the miner writes for a candidate (one JSON object a line). */
+export interface MinedRecord {
+  fen: string;
+  moves: number;
+  line: string[];
+  source: string;
+  stats: PuzzleStats;
+  game?: number;
+}
+
+export interface Entry {
+  puzzle: Omit<Puzzle, 'id' | 'date'>;
+  key: string;
+  lopsided: boolean;
+  big: boolean;
+}
+
+export const pieceCount = (pos: Position): number => pos.count('white') + pos.count('black');
+
+/** A bank puzzle's near-duplicate key and shares, or undefined when its FEN or first move is bad. */
+export function describe(p: Omit<Puzzle, 'id' | 'date'>): Entry | undefined {
+  const pos = parsePosition(p.fen);
+  if (!pos.ok) return undefined;
+  const first = parseNotation(pos.value, p.line[0]);
+  if (!first.ok) return undefined;
+  return {
+    puzzle: p,
+    key: nearDuplicateKey(pos.value, first.value),
+    lopsided: isLopsided(pos.value),
+    big: pieceCount(pos.value) >= BANK_RULES.bigPieces,
+  };
+}
+
+/** A mined record with its themes and difficulty computed by this version. */
+export function fromMined(r: MinedRecord): Entry | undefined {
+  const pos = parsePosition(r.fen);
+  if (!pos.ok) return undefined;
+  const themes = lineThemes(pos.value, r.line);
+  const quiet = !r.line[0].includes('x');
+  const d: Difficulty = difficulty(r.stats, r.moves, quiet, firstIsGift(r.line));
+  return describe({ fen: r.fen, moves: r.moves, line: r.line, themes, difficulty: d, source: r.source });
+}
+
+/** Counts of a bank, for the shares of `BANK_RULES`. */
+export class Shares {
+  size = 0;
+  lopsided = 0;
+  big = 0;
+  themes = new Map<Theme, number>(THEMES.map((t) => [t, 0]));
+
+  add(e: Entry): void {
+    this.size++;
+    if (e.lopsided) this.lopsided++;
+    if (e.big) this.big++;
+    for (const t of e.puzzle.themes) this.themes.set(t, (this.themes.get(t) ?? 0) + 1);
+  }
+}
+
+/**
+ * Drop new entries (from the end, the least preferred) until the bank keeps every share of
+ * `BANK_RULES`; `kept` holds the shares of the puzzles already in the bank. Returns what was dropped.
+ */
+function trim(entries: Entry[], kept: Shares, rules: ShareRules): Entry[] {
+  const dropped: Entry[] = [];
+  for (;;) {
+    const shares = new Shares();
+    shares.size = kept.size;
+    shares.lopsided = kept.lopsided;
+    shares.big = kept.big;
+    for (const [t, n] of kept.themes) shares.themes.set(t, n);
+    for (const e of entries) shares.add(e);
+    const n = shares.size;
+    let offends: ((e: Entry) => boolean) | undefined;
+    if (shares.lopsided > rules.maxLopsided * n) offends = (e) => e.lopsided;
+    else if (shares.big < rules.minBig * n) offends = (e) => !e.big;
+    else
+      for (const [t, count] of shares.themes)
+        if (count > rules.maxTheme * n) {
+          offends = (e) => e.puzzle.themes.includes(t);
+          break;
+        }
+    if (!offends) break;
+    let i = entries.length - 1;
+    while (i >= 0 && !offends(entries[i])) i--;
+    if (i < 0) break;
+    dropped.push(...entries.splice(i, 1));
+  }
+  for (const e of entries) kept.add(e);
+  return dropped;
+}
+
+/** Weekday (0 Sunday … 6 Saturday) → the difficulty the daily puzzle aims at: easy Monday, hard weekend. */
+const WEEKDAY_DIFFICULTY = [4, 1, 2, 3, 3, 4, 5] as const;
+
+export interface BuildOptions {
+  daily: readonly Puzzle[];
+  training: readonly Puzzle[];
+  candidates: readonly MinedRecord[];
+  /** The daily bank's size to reach. */
+  dailyTarget: number;
+  /** Most candidates taken from one self-play game (its combinations are often the same idea). */
+  perGame?: number;
+  seed?: number;
+}
+
+export interface BuildReport {
+  daily: Puzzle[];
+  training: Puzzle[];
+  added: { daily: number; training: number };
+  skipped: { duplicate: number; perGame: number; shares: number; invalid: number };
+}
+
+export function buildBanks(options: BuildOptions): BuildReport {
+  const perGame = options.perGame ?? 6;
+  const random = new Random(options.seed ?? 1);
+  const fens = new Set<string>();
+  const keys = new Set<string>();
+  const dailyShares = new Shares();
+  const trainingShares = new Shares();
+  for (const [bank, shares] of [
+    [options.daily, dailyShares],
+    [options.training, trainingShares],
+  ] as const)
+    for (const p of bank) {
+      fens.add(p.fen);
+      const e = describe(p);
+      if (!e) continue;
+      keys.add(e.key);
+      if (p.source !== EDITION_1) shares.add(e);
+    }
+  const skipped = { duplicate: 0, perGame: 0, shares: 0, invalid: 0 };
+  // New, distinct candidates, at most `perGame` from a game.
+  const fresh: Entry[] = [];
+  const fromGame = new Map<string, number>();
+  for (const r of options.candidates) {
+    const e = fromMined(r);
+    if (!e) {
+      skipped.invalid++;
+      continue;
+    }
+    if (fens.has(r.fen) || keys.has(e.key)) {
+      skipped.duplicate++;
+      continue;
+    }
+    const game = r.game === undefined || r.source === 'random' ? undefined : `${r.source}:${r.game}`;
+    if (game !== undefined && (fromGame.get(game) ?? 0) >= perGame) {
+      skipped.perGame++;
+      continue;
+    }
+    if (game !== undefined) fromGame.set(game, (fromGame.get(game) ?? 0) + 1);
+    fens.add(r.fen);
+    keys.add(e.key);
+    fresh.push(e);
+  }
+  random.shuffle(fresh);
+  // Self-play before random endgames, and big positions first, for the daily bank.
+  const rank = (e: Entry) => (e.puzzle.source === 'random' ? 2 : 0) + (e.big ? 0 : 1) + (e.lopsided ? 4 : 0);
+  fresh.sort((a, b) => rank(a) - rank(b));
+  const need = Math.max(0, options.dailyTarget - options.daily.length);
+  const dailyNew = fresh.slice(0, need);
+  const dailyOut = trim(dailyNew, dailyShares, BANK_RULES);
+  const rest = [...fresh.slice(need), ...dailyOut];
+  const trainingNew = rest;
+  skipped.shares += trim(trainingNew, trainingShares, TRAINING_RULES).length;
+  const daily = [...options.daily];
+  for (const e of scheduleOrder(dailyNew, daily.length + 1)) {
+    const id = daily.length + 1;
+    daily.push({ id, date: dateOfNumber(id), ...e.puzzle });
+  }
+  const training = [...options.training];
+  for (const e of trainingNew) training.push({ id: training.length + 1, date: undefined, ...e.puzzle });
+  return { daily, training, added: { daily: dailyNew.length, training: trainingNew.length }, skipped };
+}
+
+/**
+ * The order of new daily puzzles from #`first` on: each day takes a puzzle of its weekday's
+ * difficulty (`WEEKDAY_DIFFICULTY`), or the nearest one left, and themes rotate (the puzzle whose
+ * themes were seen least recently among those of that difficulty).
+ */
+function scheduleOrder(entries: Entry[], first: number): Entry[] {
+  const left = [...entries];
+  const out: Entry[] = [];
+  const lastSeen = new Map<string, number>();
+  for (let n = first; left.length > 0; n++) {
+    const weekday = new Date(`${dateOfNumber(n)}T12:00:00Z`).getUTCDay();
+    const want = WEEKDAY_DIFFICULTY[weekday];
+    let best = -1;
+    let bestScore = Infinity;
+    for (let i = 0; i < left.length; i++) {
+      const p = left[i].puzzle;
+      const recent = p.themes.reduce((m, t) => Math.max(m, lastSeen.get(t) ?? -Infinity), -Infinity);
+      const score = Math.abs(p.difficulty - want) * 1000 + (recent === -Infinity ? 0 : recent - n + 100);
+      if (score < bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    }
+    const [e] = left.splice(best, 1);
+    for (const t of e.puzzle.themes) lastSeen.set(t, n);
+    out.push(e);
+  }
+  return out;
+}
