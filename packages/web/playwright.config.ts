@@ -1,6 +1,7 @@
 // Browser tests in the machine's Chromium (no browser download), against the built app served by
-// `vite preview` on a fixed port. Every test runs at phone size; those tagged @desktop also at
-// 1280×800. The computer answers at depth 1 in tests (`?engine=fast`, see README).
+// the game server (packages/server) on a fixed port. Every test runs at phone size; those tagged
+// @desktop also at 1280×800, and those tagged @landscape also at 844×390 (a phone held sideways).
+// The computer answers at depth 1 in tests (`?engine=fast`, see README).
 import { defineConfig } from '@playwright/test';
 
 // E2E_PORT lets several checkouts run their browser tests side by side on one machine.
@@ -34,10 +35,18 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+    {
+      name: 'landscape',
+      use: { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true },
+      grep: /@landscape/,
+    },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grep: /@desktop/ },
   ],
+  // The product's own server (packages/server): the built app and the game API on one port, with an
+  // in-memory database, so the online specs play through the real server.
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --port ${PORT} --strictPort`,
+    command: `npx vite build --logLevel warn && node --import tsx ../server/src/main.ts`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DAMA_DB: ':memory:', DAMA_CLAIM_AFTER_MS: '4000' },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

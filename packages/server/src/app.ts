@@ -95,7 +95,10 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     return reply.type('application/x-pdn; charset=utf-8').send(pdnOf(rec));
   });
 
-  app.get('/api/health', async () => ({ ok: true, sockets: hub.openSockets }));
+  app.get('/api/health', async () => {
+    const m = process.memoryUsage();
+    return { ok: true, sockets: hub.openSockets, rss: m.rss, heapUsed: m.heapUsed };
+  });
 
   if (opts.webRoot && existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, { root: opts.webRoot, index: 'index.html' });

@@ -20,6 +20,8 @@ export interface Config {
   redisUrl: string | undefined;
   trustProxy: boolean;
   claimAfter: number;
+  openGamesPerAddress: number;
+  messagesPerSecond: number;
 }
 
 export function configFrom(env: NodeJS.ProcessEnv): Config {
@@ -32,6 +34,8 @@ export function configFrom(env: NodeJS.ProcessEnv): Config {
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: env.TRUST_PROXY === '1',
     claimAfter: Number(env.DAMA_CLAIM_AFTER_MS ?? 60_000),
+    openGamesPerAddress: Number(env.DAMA_OPEN_GAMES_PER_ADDRESS ?? 20),
+    messagesPerSecond: Number(env.DAMA_MESSAGES_PER_SECOND ?? 10),
   };
 }
 

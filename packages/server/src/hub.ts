@@ -5,7 +5,7 @@
  * new snapshot goes on the bus, and every instance sends it to the sockets watching that game.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Color } from '@dama/core';
+import type { Color, Game } from '@dama/core';
 import type { WebSocket } from 'ws';
 import type { Bus, BusMessage } from './bus.ts';
 import type { ClientMessage, ErrorCode, ServerMessage } from './protocol.ts';
@@ -82,6 +82,8 @@ export class Hub {
   private conns = new Set<Conn>();
   private flags = new Map<string, NodeJS.Timeout>();
   private locks = new Map<string, Promise<unknown>>();
+  /** The rules' game of each game being played on this instance (dropped when nobody here watches it). */
+  private games = new Map<string, Game>();
   private sweeper: NodeJS.Timeout | undefined;
   private pinger: NodeJS.Timeout | undefined;
   /** Moves accepted and how long each took from arrival to the write, for the load benchmark. */
@@ -289,6 +291,7 @@ export class Hub {
     set?.delete(conn);
     if (set && set.size === 0) {
       this.watchers.delete(id);
+      this.games.delete(id);
       clearTimeout(this.flags.get(id));
       this.flags.delete(id);
     }
@@ -336,8 +339,18 @@ export class Hub {
     const rematchId = newId();
     const mutation: Mutation = (rec, now) => {
       switch (msg.t) {
-        case 'move':
-          return R.move(rec, seat, msg.move, msg.ply, now, lag);
+        case 'move': {
+          const cached = this.games.get(id);
+          return R.move(
+            rec,
+            seat,
+            msg.move,
+            msg.ply,
+            now,
+            lag,
+            cached?.plies === rec.moves.length ? cached : undefined,
+          );
+        }
         case 'resign':
           return R.resign(rec, seat, now);
         case 'draw':
@@ -394,7 +407,9 @@ export class Hub {
           await this.publish(next);
         }
         if (change && !change.ok) return change;
-        return { ok: true as const, record: next };
+        return change?.ok && change.game
+          ? { ok: true as const, record: next, game: change.game }
+          : { ok: true as const, record: next };
       }
       return {
         ok: false as const,

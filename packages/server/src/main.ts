@@ -13,7 +13,11 @@ const { app } = await buildServer({
   bus,
   webRoot: config.webRoot,
   trustProxy: config.trustProxy,
-  limits: { claimAfter: config.claimAfter },
+  limits: {
+    claimAfter: config.claimAfter,
+    openGamesPerAddress: config.openGamesPerAddress,
+    perSecond: config.messagesPerSecond,
+  },
 });
 await app.listen({ host: config.host, port: config.port });
 const where = config.databaseUrl ? 'PostgreSQL' : config.sqliteFile;

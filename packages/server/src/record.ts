@@ -103,7 +103,8 @@ export interface ChangeError {
   message: string;
 }
 
-export type Change = { ok: true; record: GameRecord } | { ok: false; error: ChangeError };
+/** A change, or a refusal. A move's change carries the rules' game after it (to spare the next replay). */
+export type Change = { ok: true; record: GameRecord; game?: Game } | { ok: false; error: ChangeError };
 
 const fail = (code: ChangeErrorCode, message: string): Change => ({ ok: false, error: { code, message } });
 const done = (record: GameRecord): Change => ({
@@ -231,14 +232,23 @@ export function join(rec: GameRecord, token: string, now: number): Change {
  * before the sender saw the last move, does not match and is refused. `lag` (milliseconds, already
  * bounded by the caller) is the part of the elapsed time spent on the network, not charged.
  */
-export function move(rec: GameRecord, seat: Color, text: string, ply: number, now: number, lag = 0): Change {
+export function move(
+  rec: GameRecord,
+  seat: Color,
+  text: string,
+  ply: number,
+  now: number,
+  lag = 0,
+  replayed?: Game,
+): Change {
   if (rec.status === 'waiting')
     return fail('not-started', 'The game starts when your friend opens the link.');
   if (rec.status !== 'playing') return fail('game-over', 'The game is over; no more moves can be played.');
   if (ply !== rec.moves.length)
     return fail('stale', `This move was made at move ${ply}, but the game is at move ${rec.moves.length}.`);
   if (turnOf(rec) !== seat) return fail('not-your-turn', 'It is not your turn.');
-  const game = replay(rec.moves);
+  // `replayed`, when given, is the rules' game after exactly these moves (a cache); it is not changed.
+  const game = replayed && replayed.plies === rec.moves.length ? replayed.clone() : replay(rec.moves);
   const played = game.playNotation(text);
   if (!played.ok) return fail('illegal-move', played.error.message);
   const notation = makeNotation(played.value);
@@ -263,7 +273,7 @@ export function move(rec: GameRecord, seat: Color, text: string, ply: number, no
   };
   const outcome = game.outcome();
   if (outcome) next = finish(next, outcome, now);
-  return done(next);
+  return { ok: true, record: { ...next, version: rec.version + 1 }, game };
 }
 
 export function resign(rec: GameRecord, seat: Color, now: number): Change {

@@ -43,7 +43,8 @@ export class TestClient {
   /** The next message (from now on) that `pred` accepts. */
   next<T extends Msg = Msg>(pred: (m: Msg) => boolean, timeout = 5000): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no such message in time')), timeout);
+      const stack = new Error('no such message in time');
+      const timer = setTimeout(() => reject(stack), timeout);
       this.waiters.push({
         pred,
         resolve: (m) => {

@@ -88,16 +88,36 @@ test('resign asks first, then the computer wins', async ({ page }) => {
   await expect(page.getByTestId('end')).toContainText('By resignation');
 });
 
-test('a draw offer: declined when the computer stands better, accepted when it stands worse', async ({
+test('a draw offer asks first; refused in the opening and when the computer stands better, at most twice; accepted when it stands worse @landscape', async ({
   page,
 }) => {
+  const confirm = () => page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  // the opening: refused at once, even though nothing is decided
+  await page.goto('./?engine=fast');
+  await page.getByRole('button', { name: /Play the computer/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start the game' }).click();
+  await page.getByTestId('draw').click();
+  await expect(page.getByRole('dialog')).toContainText('Offer the computer a draw?');
+  await page.getByRole('dialog').getByRole('button', { name: 'No' }).click();
+  await expect(page.getByTestId('end')).toHaveCount(0);
+  await page.getByTestId('draw').click();
+  await confirm();
+  await expect(page.getByTestId('status')).toContainText('declines the draw. You may offer once more.');
+  await expect(page.getByTestId('end')).toHaveCount(0);
+
   await page.goto('./?engine=fast&vs=computer&color=white&fen=W:Wa2:Ba7,b7,c7,d7,e7');
   await page.getByTestId('draw').click();
-  await expect(page.getByTestId('status')).toContainText('declines');
+  await confirm();
+  await expect(page.getByTestId('status')).toContainText('declines the draw. You may offer once more.');
+  await page.getByTestId('draw').click();
+  await confirm();
+  await expect(page.getByTestId('status')).toContainText('No offers left in this game.');
+  await expect(page.getByTestId('draw')).toBeDisabled();
   await expect(page.getByTestId('end')).toHaveCount(0);
 
   await page.goto('./?engine=fast&vs=computer&color=white&fen=W:Wa2,b2,c2,d2,e2,f2:Bh7');
   await page.getByTestId('draw').click();
+  await confirm();
   await expect(page.getByTestId('end')).toContainText('Draw');
   await expect(page.getByTestId('end')).toContainText('By agreement');
 });
@@ -126,6 +146,29 @@ test('the move timer plays for the player when 40 seconds run out', async ({ pag
   await expect(page.getByTestId('live')).not.toBeEmpty();
   await waitForTurn(page);
   expect((await playedMoves(page)).length).toBeGreaterThanOrEqual(2);
+  // the reason stays after the computer's reply, until the player's own next move
+  await expect(page.getByTestId('status')).toContainText('Time is up: the computer played your move.');
+  const g = await gameOnPage(page);
+  await typeMove(page, g.position.legalMoves()[0]);
+  await expect(page.getByTestId('status')).not.toContainText('Time is up');
+});
+
+test('the continue card counts the moves played; "New game" at the end opens the new-game sheet @landscape', async ({
+  page,
+}) => {
+  await page.goto('./#/');
+  await page.getByRole('button', { name: /Two players/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start the game' }).click();
+  for (const m of ['c3-c4', 'f6-f5', 'c4-c5']) await typeMove(page, m);
+  await page.goto('./#/');
+  await expect(page.locator('.card.continue')).toContainText('Two players, 2 moves');
+
+  await page.goto('./?engine=fast&vs=computer&color=white&fen=W:Wa2,b2,c2,d2,e2,f2:Bh7');
+  await page.getByTestId('resign').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
+  await page.getByTestId('end').getByRole('button', { name: 'New game' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Play the computer');
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Start the game' })).toBeVisible();
 });
 
 test('a game clock that runs out loses', async ({ page }) => {

@@ -71,8 +71,20 @@ describe('AppCtrl', () => {
     expect(ctrl.records.records).toHaveLength(1);
     expect(hashes.at(-1)).toBe(`#/replay/${ctrl.records.records[0].id}`);
     ctrl.records.importPdn('1. c3-c7');
-    expect(ctrl.records.importError).toMatch(/okunamadı/);
+    expect(ctrl.records.importError).toBe('1. hamle (c3-c7) bu oyunda kurallara uygun değil.');
+    ctrl.records.importPdn('[Event "x" 1. c3-c4');
+    expect(ctrl.records.importError).toBe('Bu metin oyun kaydı (PDN) biçiminde yazılmamış.');
+    ctrl.records.importPdn('   ');
+    expect(ctrl.records.importError).toBe('Bu metinde oyun yok.');
     expect(ctrl.records.records).toHaveLength(1);
+  });
+
+  it("writes the exported event name in the player's language", () => {
+    const { ctrl } = app();
+    ctrl.home.setDraft({ level: 'medium' });
+    ctrl.home.start('computer');
+    expect(ctrl.game!.saved().pdn).toContain('[Event "Dama, bilgisayara karşı (Orta)"]');
+    ctrl.destroy();
   });
 
   it('remembers the new-game choices, ignoring broken ones', () => {

@@ -22,12 +22,26 @@ import { ReplayCtrl } from '../replay/ctrl.ts';
 import { RulesCtrl } from '../rules/ctrl.ts';
 import { SettingsCtrl } from '../settings/ctrl.ts';
 
-export const ROUTES = ['home', 'game', 'settings', 'rules', 'records', 'replay', 'puzzle'] as const;
+export const ROUTES = [
+  'home',
+  'game',
+  'settings',
+  'rules',
+  'records',
+  'replay',
+  'puzzle',
+  'analysis',
+  'online',
+] as const;
 export type RouteName = (typeof ROUTES)[number];
 export interface Route {
   name: RouteName;
-  /** the record shown by 'replay' */
+  /** the record shown by 'replay', the game shown by 'online' */
   id?: string;
+  /** what follows '?' in the hash: the analysis link (#/analysis?fen=…&moves=…) */
+  query?: string;
+  /** 'online': the seat token in the player's own link */
+  token?: string;
 }
 
 export type NoticeKey = 'corruptGame' | 'corruptSettings' | 'corruptRecords';
@@ -47,8 +61,17 @@ export interface AppDeps {
 }
 
 export function parseRoute(hash: string): Route {
-  const [name, id] = hash.replace(/^#\/?/, '').split('/');
-  if ((ROUTES as readonly string[]).includes(name)) return { name: name as RouteName, ...(id ? { id } : {}) };
+  const bare = hash.replace(/^#\/?/, '');
+  const q = bare.indexOf('?');
+  const query = q >= 0 ? bare.slice(q + 1) : undefined;
+  const [name, id, token] = (q >= 0 ? bare.slice(0, q) : bare).split('/');
+  if ((ROUTES as readonly string[]).includes(name))
+    return {
+      name: name as RouteName,
+      ...(id ? { id } : {}),
+      ...(token && name === 'online' ? { token } : {}),
+      ...(query !== undefined ? { query } : {}),
+    };
   return { name: 'home' };
 }
 
@@ -94,6 +117,11 @@ export class AppCtrl {
 
   get settings(): Settings {
     return this.prefs.settings;
+  }
+
+  /** how the engine's worker is started (the analysis screen starts its own) */
+  get spawnEngine(): (() => WorkerLike) | undefined {
+    return this.deps.spawnEngine;
   }
 
   get trans(): Catalog {
@@ -166,7 +194,8 @@ export class AppCtrl {
       );
     } else this.replay = undefined;
     this.route = route;
-    this.home.sheet = undefined;
+    this.home.sheet = route.name === 'home' ? this.home.pendingSheet : undefined;
+    this.home.pendingSheet = undefined;
     this.exporting = false;
     this.deps.redraw();
   }
@@ -245,6 +274,18 @@ export class AppCtrl {
     return true;
   }
 
+  /** Play the computer from a position of the analysis board (its moves kept, for repetitions). */
+  playFrom(game: Game, color: Color, level: PlayLevel): void {
+    const setup: GameSetup = {
+      ...defaultSetup(),
+      mode: 'computer',
+      level,
+      playerColor: color,
+      drawRules: game.drawRules,
+    };
+    this.startSetup(setup, game);
+  }
+
   resume(): void {
     const saved = this.current;
     const game = saved ? restoreGame(saved.pdn, saved.setup) : undefined;
@@ -260,6 +301,12 @@ export class AppCtrl {
   }
 
   leaveGame(): void {
+    this.deps.navigate('#/');
+  }
+
+  /** "New game" at the end of a game: the home screen with the new-game sheet open. */
+  newGame(mode: Mode): void {
+    this.home.pendingSheet = mode;
     this.deps.navigate('#/');
   }
 

@@ -4,7 +4,9 @@ import type { AppCtrl } from './ctrl.ts';
 import { capitalize } from '../lib/i18n/index.ts';
 import { gameView } from '../game/view.tsx';
 import { homeView } from '../home/view.tsx';
+import { AnalysisRoute } from './analysis-route.tsx';
 import { PuzzleRoute } from './puzzle-route.tsx';
+import { OnlineRoute } from './online-route.tsx';
 import { icons } from '../lib/icons.tsx';
 import { recordsView } from '../records/view.tsx';
 import { replayView } from '../replay/view.tsx';
@@ -23,6 +25,8 @@ function title(ctrl: AppCtrl): string {
       return t.records;
     case 'puzzle':
       return t.dailyPuzzle;
+    case 'online':
+      return t.online;
     case 'game': {
       const g = ctrl.game;
       if (!g) return t.appName;
@@ -103,6 +107,10 @@ function screen(ctrl: AppCtrl): JSX.Element {
       return ctrl.replay ? replayView(ctrl, ctrl.replay) : recordsView(ctrl.records);
     case 'puzzle':
       return <PuzzleRoute ctrl={ctrl} />;
+    case 'analysis':
+      return <AnalysisRoute ctrl={ctrl} key={ctrl.route.query ?? ''} />;
+    case 'online':
+      return <OnlineRoute ctrl={ctrl} />;
     default:
       return homeView(ctrl.home);
   }

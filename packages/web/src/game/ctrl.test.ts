@@ -14,6 +14,7 @@ class FakeEngine {
   asks: SearchAsk[] = [];
   private resolve: ((a: SearchAnswer | undefined) => void) | undefined;
   score = 0;
+  tb: SearchAnswer['tb'];
   search(ask: SearchAsk): Promise<SearchAnswer | undefined> {
     this.resolve?.(undefined);
     this.asks.push(ask);
@@ -34,7 +35,13 @@ class FakeEngine {
     const r = this.resolve;
     this.resolve = undefined;
     this.state = 'idle';
-    r?.({ move, notation: move ? makeNotation(move) : '', score: this.score, depth: 1 });
+    r?.({
+      move,
+      notation: move ? makeNotation(move) : '',
+      score: this.score,
+      depth: 1,
+      ...(this.tb ? { tb: this.tb } : {}),
+    });
     await Promise.resolve();
     await Promise.resolve();
   }
@@ -117,20 +124,69 @@ describe('GameCtrl against the computer', () => {
     expect(ctrl.notice).toMatch(/The master would play/);
   });
 
-  it('draw offer: accepted only when the computer is level or worse', async () => {
+  it('draw offer: asked first, refused in the opening however the computer stands, at most twice', async () => {
     const a = setupCtrl();
-    a.engine.score = 30; // the human (side to move) stands better: the computer is worse
+    a.engine.score = 900; // the human (side to move) is far ahead: the computer is lost
     a.ctrl.offerDraw();
+    expect(a.ctrl.dialog).toBe('draw');
+    expect(a.engine.asks).toHaveLength(0); // nothing happens before the player confirms
+    a.ctrl.closeDialog();
+    a.ctrl.offerDraw();
+    a.ctrl.acceptDraw();
+    expect(a.ctrl.notice).toBe(en.drawThinking);
+    await a.engine.answer();
+    expect(a.ctrl.outcome).toBeUndefined();
+    expect(a.ctrl.notice).toBe(en.drawDeclined(1));
+    a.ctrl.offerDraw();
+    a.ctrl.acceptDraw();
+    await a.engine.answer();
+    expect(a.ctrl.notice).toBe(en.drawDeclined(0));
+    expect(a.ctrl.canOfferDraw()).toBe(false);
+    a.ctrl.offerDraw();
+    expect(a.ctrl.dialog).toBeUndefined();
+    // a declined offer is said until the next move
+    a.ctrl.userMove(path('c3', 'c4'));
+    expect(a.ctrl.notice).toBeUndefined();
+  });
+
+  it('draw offer: accepted when the computer stands clearly worse, or the tablebase says it cannot win', async () => {
+    // after the opening: 20 plies of the first legal move from the start
+    const later = () => {
+      const g = new Game();
+      while (g.plies < 20) g.play(g.position.legalMoves()[0]);
+      expect(g.isOver()).toBe(false);
+      return g;
+    };
+    const a = setupCtrl({}, later());
+    a.engine.score = 300;
+    a.ctrl.offerDraw();
+    a.ctrl.acceptDraw();
     await a.engine.answer();
     expect(a.ctrl.outcome).toEqual({ winner: undefined, reason: 'agreement' });
     expect(a.persisted.at(-1)?.finished?.result).toBe('1/2-1/2');
 
-    const b = setupCtrl();
-    b.engine.score = -30; // the computer stands better
+    const b = setupCtrl({}, later());
+    b.engine.score = 50; // only a little worse: played on
     b.ctrl.offerDraw();
+    b.ctrl.acceptDraw();
     await b.engine.answer();
     expect(b.ctrl.outcome).toBeUndefined();
-    expect(b.ctrl.notice).toBe(en.drawDeclined);
+
+    const c = setupCtrl({}, new Game(unwrap(parsePosition('W:Wa2,Kd4:Bh7,Kh8'))));
+    c.engine.score = -400;
+    c.engine.tb = 'draw'; // the tablebase outranks the search, in the opening too
+    c.ctrl.offerDraw();
+    c.ctrl.acceptDraw();
+    await c.engine.answer();
+    expect(c.ctrl.outcome?.reason).toBe('agreement');
+
+    const d = setupCtrl({}, new Game(unwrap(parsePosition('W:Wa2,Kd4:Bh7,Kh8'))));
+    d.engine.score = 0;
+    d.engine.tb = 'loss'; // the human is lost: the computer wins
+    d.ctrl.offerDraw();
+    d.ctrl.acceptDraw();
+    await d.engine.answer();
+    expect(d.ctrl.outcome).toBeUndefined();
   });
 
   it('resign: after confirmation the human loses, the record is kept, the game is no longer current', () => {

@@ -6,12 +6,13 @@ import type { Board, BoardConfig, MovePath, Square } from '@dama/board';
 import { arrowsOf, boardMoves, fromPath, piecesOf, toPath } from '../lib/adapter.ts';
 import type { EngineClient, Level, Limits, SearchAnswer } from '../lib/engine/client.ts';
 import type { Catalog } from '../lib/i18n/index.ts';
-import { newId, recordOf, saveGame, type GameRecord, type SavedGame } from '../lib/record.ts';
+import { newId, recordOf, saveGame, type GameRecord, type PdnNames, type SavedGame } from '../lib/record.ts';
 import type { Settings } from '../lib/settings.ts';
 import { ANIMATION_MS } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import type { GameSetup } from '../lib/setup.ts';
 import { boardLabels } from '../lib/labels.ts';
+import { computerAcceptsDraw, flipTb, MAX_DRAW_OFFERS } from './draw-offer.ts';
 import { Timekeeper } from './timekeeper.ts';
 
 /** What the controller needs from the app around it. */
@@ -59,6 +60,8 @@ export class GameCtrl {
   dialog: Dialog | undefined;
   /** a short message under the board: 'the computer declines the draw' */
   notice: string | undefined;
+  /** the notice stays until the player's next move (not the computer's) */
+  private noticeSticky = false;
   /** which question the engine is answering now */
   task: EngineTask | undefined;
   flipped = false;
@@ -227,7 +230,12 @@ export class GameCtrl {
   private afterMove(move: Move, animateAs?: `${Color}-${'man' | 'king'}`): void {
     const mover = opposite(this.turn);
     this.hint = undefined;
-    this.notice = undefined;
+    // a notice that explains what happened to the player (the timer played for them) stays until
+    // their own next move; the others go with any move
+    if (!this.noticeSticky || this.isHuman(mover)) {
+      this.notice = undefined;
+      this.noticeSticky = false;
+    }
     this.locked = undefined;
     const now = this.env.now();
     this.time.moved(mover, now);
@@ -355,36 +363,56 @@ export class GameCtrl {
     });
   }
 
-  /** Offer a draw: the computer accepts only when it thinks it is level or worse; two players confirm. */
+  /** Draw offers made by the human against the computer (at most MAX_DRAW_OFFERS a game). */
+  drawOffers = 0;
+
+  canOfferDraw(): boolean {
+    return !this.outcome && (!this.vsComputer || (this.canPlay() && this.drawOffers < MAX_DRAW_OFFERS));
+  }
+
+  /** The draw button: it asks first (against the computer: "offer a draw?"; two players: "agreed?"). */
   offerDraw(): void {
+    if (!this.canOfferDraw()) return;
+    this.dialog = 'draw';
+    this.env.redraw();
+  }
+
+  /**
+   * The offer is confirmed. Two players: the game is drawn. Against the computer: it thinks, and
+   * accepts only as `computerAcceptsDraw` says; a refusal is said under the board until the next move.
+   */
+  acceptDraw(): void {
+    this.dialog = undefined;
     if (this.outcome) return;
     if (!this.vsComputer) {
-      this.dialog = 'draw';
+      this.cancelEngine();
+      this.game.agreeDraw();
+      this.finish();
       return this.env.redraw();
     }
-    if (!this.canPlay()) return;
+    if (!this.canOfferDraw()) return this.env.redraw();
+    this.drawOffers++;
     const plies = this.game.plies;
     const asked = this.ask('draw', 'master');
-    if (!asked) return;
+    if (!asked) return this.env.redraw();
+    this.notice = this.env.trans().drawThinking;
     this.env.redraw();
     void asked.then((a) => {
       if (this.game.plies !== plies || !a) return this.env.redraw();
       // the score is the side to move's (the human's); the computer's is its negation
-      if (-a.score <= 0) {
+      const accepts = computerAcceptsDraw({
+        plies: this.game.plies,
+        pieces: this.game.position.count('white') + this.game.position.count('black'),
+        computerScore: -a.score,
+        computerTb: flipTb(a.tb),
+      });
+      if (accepts) {
+        this.notice = undefined;
         this.game.agreeDraw();
         this.finish();
-      } else this.notice = this.env.trans().drawDeclined;
+      } else this.notice = this.env.trans().drawDeclined(MAX_DRAW_OFFERS - this.drawOffers);
       this.env.redraw();
     });
-  }
-
-  acceptDraw(): void {
-    this.dialog = undefined;
-    if (this.outcome) return;
-    this.cancelEngine();
-    this.game.agreeDraw();
-    this.finish();
-    this.env.redraw();
   }
 
   askResign(): void {
@@ -455,6 +483,7 @@ export class GameCtrl {
       this.notice = undefined;
       this.playEngineMove({ move: m, notation: makeNotation(m), score: 0, depth: 0 });
       this.notice = this.env.trans().autoMove;
+      this.noticeSticky = true;
       this.env.announce(this.notice);
       this.env.redraw();
     };
@@ -466,12 +495,16 @@ export class GameCtrl {
 
   // ---- keeping
 
-  private names(): Record<Color, string> {
+  private names(): PdnNames {
     const t = this.env.trans();
-    if (!this.vsComputer) return { white: t.white, black: t.black };
+    if (!this.vsComputer) return { white: t.white, black: t.black, event: t.pdnEventTwoPlayers };
     const you = t.you;
-    const comp = `${t.computer} (${t[`level_${this.setup.level}`]})`;
-    return this.setup.playerColor === 'white' ? { white: you, black: comp } : { white: comp, black: you };
+    const level = t[`level_${this.setup.level}`];
+    const comp = `${t.computer} (${level})`;
+    const event = t.pdnEventVsComputer(level);
+    return this.setup.playerColor === 'white'
+      ? { white: you, black: comp, event }
+      : { white: comp, black: you, event };
   }
 
   saved(): SavedGame {

@@ -106,7 +106,7 @@ function controls(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
     <div class="controls">
       {btn(t.undo, icons.undo, () => g.undo(), !g.canUndo(), 'undo')}
       {g.vsComputer ? btn(t.hint, icons.hint, () => g.requestHint(), !g.canPlay() || busy, 'hint') : null}
-      {btn(t.offerDraw, icons.draw, () => g.offerDraw(), (g.vsComputer && !g.canPlay()) || busy, 'draw')}
+      {btn(t.offerDraw, icons.draw, () => g.offerDraw(), !g.canOfferDraw() || busy, 'draw')}
       {btn(t.resign, icons.flag, () => g.askResign(), false, 'resign')}
     </div>
   );
@@ -160,12 +160,15 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
         <button type="button" class="btn primary" onClick={() => ctrl.rematch()}>
           {t.rematch}
         </button>
-        <a class="btn" href="#/">
+        <button type="button" class="btn" onClick={() => ctrl.newGame(g.setup.mode)}>
           {t.newGame}
-        </a>
+        </button>
         <button type="button" class="btn" onClick={() => ctrl.openExport()}>
           {t.exportPdn}
         </button>
+        <a class="btn" href={`#/analysis?record=${encodeURIComponent(g.id)}`} data-testid="analyse-game">
+          {t.analyse}
+        </a>
       </div>
     </section>
   );
@@ -192,7 +195,7 @@ function dialogs(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
   if (g.dialog === 'draw')
     return dialog(
       'draw-dialog',
-      t.drawAsk,
+      g.vsComputer ? t.drawOfferConfirm : t.drawAsk,
       <div class="actions">
         <button type="button" class="btn" onClick={() => g.closeDialog()}>
           {t.no}

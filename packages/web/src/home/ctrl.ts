@@ -3,6 +3,7 @@
 import type { AppCtrl } from '../app/ctrl.ts';
 import { isObject } from '../lib/guards.ts';
 import type { Catalog } from '../lib/i18n/index.ts';
+import { restoreGame } from '../lib/record.ts';
 import { KEYS } from '../lib/storage.ts';
 import {
   COLOR_CHOICES,
@@ -39,6 +40,8 @@ export function readDraft(v: unknown): Draft | undefined {
 export class HomeCtrl {
   /** the new-game sheet that is open, if any */
   sheet: Mode | undefined;
+  /** the sheet to open when the home screen is shown next ("New game" at the end of a game) */
+  pendingSheet: Mode | undefined;
   draft: Draft;
 
   constructor(readonly root: AppCtrl) {
@@ -60,6 +63,17 @@ export class HomeCtrl {
     this.root.store.save(KEYS.draft, this.draft);
     this.root.redraw();
   }
+
+  /** The continue card's number of moves: the moves of the game kept on the device. */
+  continueMoves(): number {
+    const cur = this.root.current;
+    if (!cur) return 0;
+    if (this.counted?.pdn !== cur.pdn)
+      this.counted = { pdn: cur.pdn, moves: Math.ceil((restoreGame(cur.pdn, cur.setup)?.plies ?? 0) / 2) };
+    return this.counted.moves;
+  }
+
+  private counted: { pdn: string; moves: number } | undefined;
 
   /** Start a game from the sheet's choices. */
   start(mode: Mode): void {

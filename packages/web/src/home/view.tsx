@@ -82,7 +82,7 @@ function sheet(ctrl: HomeCtrl, mode: Mode): JSX.Element {
 export function homeView(ctrl: HomeCtrl): JSX.Element {
   const t = ctrl.trans;
   const cur = ctrl.root.current;
-  const moves = cur ? (cur.pdn.match(/\d+\./g)?.length ?? 0) : 0;
+  const moves = ctrl.continueMoves();
   return (
     <div class="home">
       <div class="hero">
@@ -116,6 +116,13 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
           <small>{t.twoPlayersNote}</small>
         </span>
       </button>
+      <a class="card" href="#/online" data-testid="online-card">
+        <span class="card-icon">{icons.people()}</span>
+        <span class="card-text">
+          <strong>{t.online}</strong>
+          <small>{t.onlineNote}</small>
+        </span>
+      </a>
       <a class="card" href="#/puzzle">
         <span class="card-icon">{icons.puzzle()}</span>
         <span class="card-text">

@@ -11,7 +11,7 @@ import {
 } from './record.ts';
 import { defaultSetup, readSetup } from './setup.ts';
 
-const names = { white: 'You', black: 'Computer' };
+const names = { white: 'You', black: 'Computer', event: 'Dama against the computer (Easy)' };
 
 describe('saved games', () => {
   it('round-trip through JSON and the rules', () => {

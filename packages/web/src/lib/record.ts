@@ -40,12 +40,19 @@ const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFi
 export const newId = (now: number, random: () => number = Math.random): string =>
   `g-${now.toString(36)}-${Math.floor(random() * 36 ** 4).toString(36)}`;
 
-/** Tags for a game's PDN: the players' names and the date. */
-export function pdnTags(setup: GameSetup | undefined, startedAt: number, names: Record<Color, string>) {
+/** The players' names and the event's name for a game's PDN, in the player's language. */
+export interface PdnNames {
+  white: string;
+  black: string;
+  event: string;
+}
+
+/** Tags for a game's PDN: the event, the players' names and the date. */
+export function pdnTags(setup: GameSetup | undefined, startedAt: number, names: PdnNames) {
   const d = new Date(startedAt);
   const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
   return {
-    Event: setup?.mode === 'computer' ? `Dama vs computer (${setup.level})` : 'Dama',
+    Event: names.event,
     Site: 'Dama web',
     Date: date,
     White: names.white,
@@ -58,7 +65,7 @@ export function saveGame(
   setup: GameSetup,
   game: Game,
   startedAt: number,
-  names: Record<Color, string>,
+  names: PdnNames,
   clocks?: Record<Color, number>,
 ): SavedGame {
   return {

@@ -15,6 +15,7 @@ export const KEYS = {
   records: 'dama.records.v1',
   draft: 'dama.new-game.v1',
   puzzle: 'dama.puzzle.v1',
+  online: 'dama.online-seats.v1',
 } as const;
 export type StoreKey = (typeof KEYS)[keyof typeof KEYS];
 

@@ -12,7 +12,7 @@ export function registerServiceWorker(onUpdate: (apply: () => void) => void): vo
             navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), {
               once: true,
             });
-            worker.postMessage({ type: 'skip-waiting' });
+            worker.postMessage({ type: 'SKIP_WAITING' }); // Workbox's message for skipWaiting()
           });
         if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
         reg.addEventListener('updatefound', () => {

@@ -43,7 +43,7 @@ export class RecordsCtrl {
   /** Read a PDN text; on success the games are added to the list and the first is shown. */
   importPdn(text: string): void {
     const parsed = parsePdn(text);
-    this.importError = parsed.ok ? undefined : this.trans.importError(parsed.error.message);
+    this.importError = parsed.ok ? undefined : importMessage(this.trans, parsed.error);
     if (!parsed.ok) return this.root.redraw();
     const now = this.root.now();
     let first: string | undefined;
@@ -66,5 +66,24 @@ export class RecordsCtrl {
 
   private save(): void {
     this.root.store.save(KEYS.records, this.records);
+  }
+}
+
+/** Why a PDN text could not be read, in the player's language (core's messages are English). */
+export function importMessage(t: Catalog, e: { code: string; message: string }): string {
+  const move = /^(?:Game \d+: )?Move (\d+) \(([^)]*)\)/.exec(e.message);
+  switch (e.code) {
+    case 'pdn-empty':
+      return t.importError_empty;
+    case 'pdn-too-long':
+      return t.importError_long;
+    case 'pdn-syntax':
+      return t.importError_syntax;
+    case 'pdn-fen':
+      return t.importError_fen;
+    case 'pdn-move':
+      return move ? t.importError_move(Number(move[1]), move[2].slice(0, 40)) : t.importError;
+    default:
+      return t.importError;
   }
 }

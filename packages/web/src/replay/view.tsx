@@ -25,6 +25,13 @@ export function replayView(ctrl: AppCtrl, rc: ReplayCtrl): JSX.Element {
           <button type="button" class="btn" onClick={() => ctrl.openExport()}>
             {t.exportPdn}
           </button>
+          <a
+            class="btn primary"
+            href={`#/analysis?record=${encodeURIComponent(rc.record.id)}&ply=${rc.ply}`}
+            data-testid="analyse-game"
+          >
+            {t.analyse}
+          </a>
         </div>
       </div>
       {ctrl.exporting ? exportDialog(ctrl, rc.record.pdn, rc.record.id) : null}

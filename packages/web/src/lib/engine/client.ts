@@ -30,7 +30,11 @@ export interface SearchAnswer {
   /** centi-men from the side to move's point of view */
   score: number;
   depth: number;
+  /** the tablebase's verdict for the side to move, when the engine reports one (a few pieces left) */
+  tb?: TbVerdict;
 }
+
+export type TbVerdict = 'win' | 'draw' | 'loss';
 
 /** The worker, or anything that speaks like it (tests). */
 export interface WorkerLike {
@@ -138,7 +142,13 @@ export class EngineClient {
         p.resolve(
           msg.cancelled
             ? undefined
-            : { move: msg.move, notation: msg.notation, score: msg.score, depth: msg.depth },
+            : {
+                move: msg.move,
+                notation: msg.notation,
+                score: msg.score,
+                depth: msg.depth,
+                ...tbOf(msg),
+              },
         );
         break;
       }
@@ -167,4 +177,10 @@ export class EngineClient {
     this.state = s;
     this.onChange();
   }
+}
+
+/** The tablebase verdict of an answer, if the engine sent one (`tb` on its result). */
+function tbOf(msg: object): { tb?: TbVerdict } {
+  const tb = (msg as { tb?: unknown }).tb;
+  return tb === 'win' || tb === 'draw' || tb === 'loss' ? { tb } : {};
 }

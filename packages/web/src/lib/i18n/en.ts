@@ -1,5 +1,5 @@
 // English texts. `tr.ts` must have exactly the same keys (the type below and i18n.test.ts check it).
-import type { OutcomeReason } from '@dama/core';
+import type { FenErrorCode, OutcomeReason, PositionErrorCode } from '@dama/core';
 
 type Side = 'white' | 'black';
 
@@ -11,6 +11,22 @@ const ordinal = (n: number): string => {
 };
 
 const days = (n: number): string => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+// ---- the analysis board and the game review
+type SideName = 'white' | 'black';
+type JudgementName = 'inaccuracy' | 'mistake' | 'blunder';
+type EditToolName = 'white-man' | 'white-king' | 'black-man' | 'black-king' | 'erase';
+type SetupCode = FenErrorCode | PositionErrorCode | 'no-pieces';
+const sideEn = (s: SideName) => (s === 'white' ? 'White' : 'Black');
+const judgementEn: Record<JudgementName, string> = {
+  inaccuracy: 'Inaccuracy',
+  mistake: 'Mistake',
+  blunder: 'Blunder',
+};
+/** The square named in a core error message ("… on h8; …"), or '?'. */
+export const squareIn = (detail: string): string => /\b([a-h][1-8])\b/.exec(detail)?.[1] ?? '?';
+/** The quoted part of a core error message, or '?'. */
+export const quotedIn = (detail: string): string => /"([^"]*)"/.exec(detail)?.[1] ?? '?';
 
 export const en = {
   appName: 'Dama',
@@ -66,7 +82,10 @@ export const en = {
   hintBusy: 'The master is thinking…',
   offerDraw: 'Offer a draw',
   drawShort: 'Draw',
-  drawDeclined: 'The computer declines the draw: it thinks it stands better.',
+  drawDeclined: (left: number) =>
+    `The computer declines the draw. ${left === 0 ? 'No offers left in this game.' : left === 1 ? 'You may offer once more.' : `You may offer ${left} more times.`}`,
+  drawThinking: 'The computer considers your offer…',
+  drawOfferConfirm: 'Offer the computer a draw?',
   drawAsk: 'Do you both agree to a draw?',
   resign: 'Resign',
   resignConfirm: 'Resign this game?',
@@ -116,6 +135,9 @@ export const en = {
   reason_kings_only: '30 moves of kings only',
   // records
   exportPdn: 'Export (PDN)',
+  /** open a game (or a position) on the analysis board */
+  analyse: 'Analyse',
+  analysisBoard: 'Analysis board',
   copy: 'Copy',
   copied: 'Copied',
   download: 'Download',
@@ -123,7 +145,15 @@ export const en = {
   importHint: 'Paste a game record, or choose a .pdn file.',
   chooseFile: 'Choose a file',
   importButton: 'Open',
-  importError: (message: string) => `This game could not be read: ${message}`,
+  importError: 'This game could not be read.',
+  importError_empty: 'There is no game in this text.',
+  importError_long: 'This text is too long to be a game record.',
+  importError_syntax: 'This text is not written as a game record (PDN).',
+  importError_fen: 'Its starting position (the FEN tag) is not a valid position.',
+  importError_move: (n: number, move: string) => `Move ${n} (${move}) is not legal in the game.`,
+  pdnEventVsComputer: (level: string) => `Dama against the computer (${level})`,
+  pdnEventTwoPlayers: 'Dama, two players',
+  pdnEventOnline: 'Dama, online game',
   noRecords: 'Your finished games will appear here.',
   replay: 'Replay',
   deleteGame: 'Delete',
@@ -238,6 +268,160 @@ export const en = {
   puzzleStoreUnsaved: 'Your results cannot be saved on this device (storage is off or full).',
   puzzleBankFailed: 'The puzzles could not be loaded. Check your connection and reload.',
   puzzleLoading: 'Loading the puzzle…',
+  // play a friend online (src/online)
+  online: 'Play a friend online',
+  onlineNote: 'Send a link; your friend opens it and plays',
+  onlineCreate: 'Create the link',
+  onlineCreating: 'Creating the game…',
+  onlineColor: 'Your pieces',
+  onlineInvite: 'Send this link to your friend. The game starts when they open it.',
+  onlineLink: 'Link for your friend',
+  onlineShare: 'Share',
+  onlineShareText: 'Play Turkish draughts with me',
+  onlineQr: 'QR code of the link',
+  onlineWaiting: 'Waiting for your friend…',
+  onlineFriendWins: 'Your friend wins',
+  onlineFriend: 'Friend',
+  onlineWatching: 'You are watching this game',
+  onlineYourMove: 'Your move',
+  onlineTheirMove: "Your friend's move",
+  onlineConnecting: 'Connecting…',
+  onlineReconnecting: 'Connection lost. Reconnecting…',
+  onlineUnreachable: 'The game server cannot be reached. It will keep trying.',
+  onlineUnknown: 'This game does not exist any more (games nobody plays expire).',
+  onlineCreateFailed: 'The game could not be created. Try again in a moment.',
+  onlineTooMany: 'You have too many open games. Finish or leave one first.',
+  onlinePresence_online: 'online',
+  onlinePresence_away: 'away',
+  onlinePresence_reconnecting: 'reconnecting',
+  onlinePresence_gone: 'left',
+  onlinePresence_empty: 'not here yet',
+  onlineClaim: 'Claim the win',
+  onlineClaimNote: 'Your friend has left the game. You may wait or claim the win.',
+  onlineDrawOffered: 'You offered a draw.',
+  onlineDrawFromFriend: 'Your friend offers a draw.',
+  onlineAccept: 'Accept',
+  onlineDecline: 'Decline',
+  onlineRematchAsked: 'You asked for a rematch.',
+  onlineRematchFromFriend: 'Your friend wants a rematch.',
+  onlineRefused: 'The server did not accept that.',
+  onlineIllegal: 'That move is not legal here.',
+  onlineNotYourTurn: 'It is not your turn.',
+  onlineReact: 'Send a reaction',
+  react_hello: 'Hello!',
+  react_good_luck: 'Good luck!',
+  react_well_played: 'Well played!',
+  react_thanks: 'Thanks!',
+  react_oops: 'Oops!',
+  react_wow: 'Wow!',
+  reason_abandoned: 'the opponent left',
+  anTitle: 'Analysis board',
+  anReviewTitle: 'Game review',
+  anEngine: 'Engine',
+  anEngineOn: 'Engine on',
+  anEngineOff: 'Engine off',
+  anEngineFailed: 'The engine could not start on this device.',
+  anLines: 'Lines',
+  anDepth: (d: number) => `depth ${d}`,
+  anThinking: 'Thinking…',
+  anGameOver: 'No moves: the game is over here.',
+  /** the tablebase: won in n moves (full moves) */
+  anTbWin: (side: SideName, moves: number) =>
+    `${sideEn(side)} wins in ${moves} ${moves === 1 ? 'move' : 'moves'}`,
+  anTbDraw: 'Draw with best play',
+  anTbLabel: 'Tablebase',
+  anWinIn: (side: SideName, moves: number) => `${sideEn(side)} wins in ${moves}`,
+  anEvalBar: (white: number) => `White's winning chance ${Math.round(white * 100)}%`,
+  anToMove: (side: SideName) => `${sideEn(side)} to move`,
+  // the editor
+  anEdit: 'Set up',
+  anEditTitle: 'Set up a position',
+  anDone: 'Done',
+  anCancel: 'Cancel',
+  anTool: (tool: EditToolName) =>
+    ({
+      'white-man': 'White man',
+      'white-king': 'White king',
+      'black-man': 'Black man',
+      'black-king': 'Black king',
+      erase: 'Remove',
+    })[tool],
+  anSideToMove: 'SideName to move',
+  anWhite: 'White',
+  anBlack: 'Black',
+  anStartPosition: 'Start position',
+  anEmptyBoard: 'Empty board',
+  anFen: 'FEN',
+  anPasteFen: 'Load FEN',
+  anCopyFen: 'Copy FEN',
+  anCopied: 'Copied',
+  anEditHelp: 'Choose a piece, then tap squares to place it; tap it again to remove it.',
+  anSetupError: (code: SetupCode, detail: string): string => {
+    switch (code) {
+      case 'man-on-end-rank':
+        return `A man cannot stand on the first or last rank (${squareIn(detail)}): it would already be a king.`;
+      case 'too-many-pieces':
+        return 'One side has more than 16 pieces.';
+      case 'overlap':
+        return 'Two pieces stand on one square.';
+      case 'no-pieces':
+        return 'Put at least one piece on the board.';
+      case 'fen-empty':
+        return 'The FEN is empty.';
+      case 'fen-too-long':
+        return 'The FEN is too long.';
+      case 'fen-turn':
+        return 'A FEN starts with W or B, the side to move (W:Wa3,b3:Bh7).';
+      case 'fen-section':
+        return 'The FEN should have a white and a black section (W:Wa3,b3:Bh7).';
+      case 'fen-square':
+        return `The FEN names a square that does not exist (${quotedIn(detail)}).`;
+      default:
+        return 'This position cannot be set up.';
+    }
+  },
+  // links
+  anShare: 'Copy link',
+  anLinkCopied: 'Link copied',
+  anBadLinkFen: (why: string) =>
+    `This link's position could not be read: ${why} The start position is shown.`,
+  anBadLinkMove: (n: number, text: string) =>
+    `Move ${n} of this link (${text}) is not legal there; the moves before it are shown.`,
+  anBadLinkPly: 'This link points past its last move; the last position is shown.',
+  anBadLinkRecord: 'That game is no longer on this device.',
+  // moves
+  anMoves: 'Moves',
+  anNoMoves: 'No moves yet: play a move for either side.',
+  anFirst: 'Start',
+  anPrev: 'Back',
+  anNext: 'Forward',
+  anLast: 'End',
+  anFlip: 'Flip',
+  anExportPdn: 'PDN',
+  anContinueHere: 'Play from here',
+  anContinueTitle: 'Play the computer from this position',
+  anYouPlay: 'You play',
+  anLevel: 'Level',
+  anLevel_easy: 'Easy',
+  anLevel_medium: 'Medium',
+  anLevel_hard: 'Hard',
+  anStart: 'Start',
+  // the review
+  anAnalyse: 'Analyse',
+  anReviewing: (done: number, total: number) => `Analysing the game… ${done}/${total}`,
+  anReviewStopped: 'The analysis stopped. Start it again when you like.',
+  anReviewAgain: 'Analyse again',
+  anGraph: 'Winning chances over the game (tap to go to a move)',
+  anJudgement: (j: JudgementName) => judgementEn[j],
+  anJudgementPlural: (j: JudgementName) =>
+    ({ inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' })[j],
+  anBetter: (move: string) => `Better was ${move}`,
+  anBestLine: 'Engine line',
+  anMoveVerdict: (n: number, side: SideName, move: string, j: JudgementName) =>
+    `${n}${side === 'white' ? '.' : '…'} ${move}: ${judgementEn[j].toLowerCase()}`,
+  anGoodMove: (n: number, side: SideName, move: string) => `${n}${side === 'white' ? '.' : '…'} ${move}`,
+  anBackToGame: 'Back to the game line',
+  anSideLine: 'You are off the game line.',
 } satisfies Record<string, string | ((...args: never[]) => string)>;
 
 /** The catalogue's shape: the same keys, strings or functions with the same arguments. */

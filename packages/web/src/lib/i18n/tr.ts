@@ -1,7 +1,10 @@
 // Türkçe metinler. Anahtarlar en.ts ile aynı olmalı (Catalog türü ve i18n.test.ts denetler).
-import type { Catalog } from './en.ts';
+import { quotedIn, squareIn, type Catalog } from './en.ts';
 
 const gün = (n: number): string => `${n} gün`;
+
+const sideTr = (s: 'white' | 'black') => (s === 'white' ? 'Beyaz' : 'Siyah');
+const judgementTr = { inaccuracy: 'Küçük hata', mistake: 'Hata', blunder: 'Büyük hata' } as const;
 
 export const tr: Catalog = {
   appName: 'Dama',
@@ -54,7 +57,10 @@ export const tr: Catalog = {
   hintBusy: 'Usta düşünüyor…',
   offerDraw: 'Beraberlik teklif et',
   drawShort: 'Berabere',
-  drawDeclined: 'Bilgisayar beraberliği kabul etmiyor: kendini daha iyi durumda görüyor.',
+  drawDeclined: (left) =>
+    `Bilgisayar beraberliği kabul etmedi. ${left === 0 ? 'Bu oyunda teklif hakkın kalmadı.' : left === 1 ? 'Bir kez daha teklif edebilirsin.' : `${left} kez daha teklif edebilirsin.`}`,
+  drawThinking: 'Bilgisayar teklifini düşünüyor…',
+  drawOfferConfirm: 'Bilgisayara beraberlik teklif edilsin mi?',
   drawAsk: 'İkiniz de beraberliği kabul ediyor musunuz?',
   resign: 'Pes et',
   resignConfirm: 'Bu oyunda pes ediyor musun?',
@@ -102,6 +108,8 @@ export const tr: Catalog = {
   reason_king_vs_man: 'bir damaya karşı bir taş kaldı',
   reason_kings_only: '30 hamle boyunca yalnız damalar oynadı',
   exportPdn: 'Dışa aktar (PDN)',
+  analyse: 'Analiz et',
+  analysisBoard: 'Analiz tahtası',
   copy: 'Kopyala',
   copied: 'Kopyalandı',
   download: 'İndir',
@@ -109,7 +117,15 @@ export const tr: Catalog = {
   importHint: 'Bir oyun kaydı yapıştır ya da bir .pdn dosyası seç.',
   chooseFile: 'Dosya seç',
   importButton: 'Aç',
-  importError: (message) => `Bu oyun okunamadı: ${message}`,
+  importError: 'Bu oyun okunamadı.',
+  importError_empty: 'Bu metinde oyun yok.',
+  importError_long: 'Bu metin bir oyun kaydı için fazla uzun.',
+  importError_syntax: 'Bu metin oyun kaydı (PDN) biçiminde yazılmamış.',
+  importError_fen: 'Başlangıç konumu (FEN etiketi) geçerli bir konum değil.',
+  importError_move: (n, move) => `${n}. hamle (${move}) bu oyunda kurallara uygun değil.`,
+  pdnEventVsComputer: (level) => `Dama, bilgisayara karşı (${level})`,
+  pdnEventTwoPlayers: 'Dama, iki kişilik',
+  pdnEventOnline: 'Dama, çevrim içi oyun',
   noRecords: 'Biten oyunların burada listelenecek.',
   replay: 'İzle',
   deleteGame: 'Sil',
@@ -212,4 +228,150 @@ export const tr: Catalog = {
   puzzleStoreUnsaved: 'Sonuçların bu cihazda kaydedilemiyor (depolama kapalı ya da dolu).',
   puzzleBankFailed: 'Bulmacalar yüklenemedi. Bağlantını kontrol edip sayfayı yenile.',
   puzzleLoading: 'Bulmaca yükleniyor…',
+  // arkadaşınla çevrim içi (src/online)
+  online: 'Arkadaşınla çevrim içi oyna',
+  onlineNote: 'Bir bağlantı gönder; arkadaşın açınca oyun başlar',
+  onlineCreate: 'Bağlantıyı oluştur',
+  onlineCreating: 'Oyun hazırlanıyor…',
+  onlineColor: 'Taşların',
+  onlineInvite: 'Bu bağlantıyı arkadaşına gönder. Açtığı anda oyun başlar.',
+  onlineLink: 'Arkadaşının bağlantısı',
+  onlineShare: 'Paylaş',
+  onlineShareText: 'Benimle dama oyna',
+  onlineQr: 'Bağlantının karekodu',
+  onlineWaiting: 'Arkadaşın bekleniyor…',
+  onlineFriendWins: 'Arkadaşın kazandı',
+  onlineFriend: 'Arkadaşın',
+  onlineWatching: 'Bu oyunu izliyorsun',
+  onlineYourMove: 'Sıra sende',
+  onlineTheirMove: 'Sıra arkadaşında',
+  onlineConnecting: 'Bağlanıyor…',
+  onlineReconnecting: 'Bağlantı koptu. Yeniden bağlanıyor…',
+  onlineUnreachable: 'Oyun sunucusuna ulaşılamıyor. Denemeyi sürdürüyor.',
+  onlineUnknown: 'Bu oyun artık yok (oynanmayan oyunların süresi dolar).',
+  onlineCreateFailed: 'Oyun oluşturulamadı. Birazdan yeniden dene.',
+  onlineTooMany: 'Açık oyunun çok fazla. Önce birini bitir ya da bırak.',
+  onlinePresence_online: 'bağlı',
+  onlinePresence_away: 'uzakta',
+  onlinePresence_reconnecting: 'yeniden bağlanıyor',
+  onlinePresence_gone: 'ayrıldı',
+  onlinePresence_empty: 'henüz gelmedi',
+  onlineClaim: 'Galibiyeti iste',
+  onlineClaimNote: 'Arkadaşın oyundan ayrıldı. Bekleyebilir ya da galibiyeti isteyebilirsin.',
+  onlineDrawOffered: 'Beraberlik önerdin.',
+  onlineDrawFromFriend: 'Arkadaşın beraberlik öneriyor.',
+  onlineAccept: 'Kabul et',
+  onlineDecline: 'Reddet',
+  onlineRematchAsked: 'Rövanş istedin.',
+  onlineRematchFromFriend: 'Arkadaşın rövanş istiyor.',
+  onlineRefused: 'Sunucu bunu kabul etmedi.',
+  onlineIllegal: 'Bu hamle burada kurallara uygun değil.',
+  onlineNotYourTurn: 'Sıra sende değil.',
+  onlineReact: 'Tepki gönder',
+  react_hello: 'Merhaba!',
+  react_good_luck: 'Bol şans!',
+  react_well_played: 'İyi oyundu!',
+  react_thanks: 'Teşekkürler!',
+  react_oops: 'Eyvah!',
+  react_wow: 'Vay!',
+  reason_abandoned: 'rakip oyundan ayrıldı',
+  anTitle: 'Analiz tahtası',
+  anReviewTitle: 'Oyun analizi',
+  anEngine: 'Motor',
+  anEngineOn: 'Motor açık',
+  anEngineOff: 'Motor kapalı',
+  anEngineFailed: 'Motor bu cihazda başlatılamadı.',
+  anLines: 'Satır',
+  anDepth: (d) => `derinlik ${d}`,
+  anThinking: 'Düşünüyor…',
+  anGameOver: 'Hamle yok: oyun bu konumda bitmiş.',
+  anTbWin: (side, moves) => `${sideTr(side)} ${moves} hamlede kazanır`,
+  anTbDraw: 'En iyi oyunla berabere',
+  anTbLabel: 'Oyun sonu tablosu',
+  anWinIn: (side, moves) => `${sideTr(side)} ${moves} hamlede kazanır`,
+  anEvalBar: (white) => `Beyazın kazanma şansı %${Math.round(white * 100)}`,
+  anToMove: (side) => `Sıra ${side === 'white' ? 'beyazda' : 'siyahta'}`,
+  anEdit: 'Konum kur',
+  anEditTitle: 'Konum kur',
+  anDone: 'Tamam',
+  anCancel: 'Vazgeç',
+  anTool: (tool) =>
+    ({
+      'white-man': 'Beyaz taş',
+      'white-king': 'Beyaz dama',
+      'black-man': 'Siyah taş',
+      'black-king': 'Siyah dama',
+      erase: 'Kaldır',
+    })[tool],
+  anSideToMove: 'Sıra kimde',
+  anWhite: 'Beyaz',
+  anBlack: 'Siyah',
+  anStartPosition: 'Başlangıç konumu',
+  anEmptyBoard: 'Boş tahta',
+  anFen: 'FEN',
+  anPasteFen: 'FEN yükle',
+  anCopyFen: 'FEN kopyala',
+  anCopied: 'Kopyalandı',
+  anEditHelp: 'Bir taş seç, sonra koymak için karelere dokun; kaldırmak için yeniden dokun.',
+  anSetupError: (code, detail) => {
+    switch (code) {
+      case 'man-on-end-rank':
+        return `Taş ilk ya da son sırada duramaz (${squareIn(detail)}): orada zaten dama olurdu.`;
+      case 'too-many-pieces':
+        return 'Bir tarafın 16’dan çok taşı var.';
+      case 'overlap':
+        return 'Bir karede iki taş duruyor.';
+      case 'no-pieces':
+        return 'Tahtaya en az bir taş koy.';
+      case 'fen-empty':
+        return 'FEN boş.';
+      case 'fen-too-long':
+        return 'FEN çok uzun.';
+      case 'fen-turn':
+        return 'FEN, sırası gelen tarafı gösteren W ya da B ile başlar (W:Wa3,b3:Bh7).';
+      case 'fen-section':
+        return 'FEN’de bir beyaz ve bir siyah bölüm olmalı (W:Wa3,b3:Bh7).';
+      case 'fen-square':
+        return `FEN’de olmayan bir kare var (${quotedIn(detail)}).`;
+      default:
+        return 'Bu konum kurulamaz.';
+    }
+  },
+  anShare: 'Bağlantıyı kopyala',
+  anLinkCopied: 'Bağlantı kopyalandı',
+  anBadLinkFen: (why) => `Bu bağlantıdaki konum okunamadı: ${why} Başlangıç konumu gösteriliyor.`,
+  anBadLinkMove: (n, text) =>
+    `Bu bağlantının ${n}. hamlesi (${text}) o konumda oynanamaz; ondan önceki hamleler gösteriliyor.`,
+  anBadLinkPly: 'Bu bağlantı son hamlesinden ötesini gösteriyor; son konum gösteriliyor.',
+  anBadLinkRecord: 'Bu oyun artık bu cihazda yok.',
+  anMoves: 'Hamleler',
+  anNoMoves: 'Henüz hamle yok: iki taraf için de hamle yapabilirsin.',
+  anFirst: 'Başa',
+  anPrev: 'Geri',
+  anNext: 'İleri',
+  anLast: 'Sona',
+  anFlip: 'Çevir',
+  anExportPdn: 'PDN',
+  anContinueHere: 'Buradan oyna',
+  anContinueTitle: 'Bu konumdan bilgisayara karşı oyna',
+  anYouPlay: 'Sen',
+  anLevel: 'Düzey',
+  anLevel_easy: 'Kolay',
+  anLevel_medium: 'Orta',
+  anLevel_hard: 'Zor',
+  anStart: 'Başla',
+  anAnalyse: 'Analiz et',
+  anReviewing: (done, total) => `Oyun analiz ediliyor… ${done}/${total}`,
+  anReviewStopped: 'Analiz durdu. İstediğinde yeniden başlatabilirsin.',
+  anReviewAgain: 'Yeniden analiz et',
+  anGraph: 'Oyun boyunca kazanma şansı (bir hamleye gitmek için dokun)',
+  anJudgement: (j) => judgementTr[j],
+  anJudgementPlural: (j) => ({ inaccuracy: 'küçük hata', mistake: 'hata', blunder: 'büyük hata' })[j],
+  anBetter: (move) => `Daha iyisi: ${move}`,
+  anBestLine: 'Motorun devamı',
+  anMoveVerdict: (n, side, move, j) =>
+    `${n}${side === 'white' ? '.' : '…'} ${move}: ${judgementTr[j].toLocaleLowerCase('tr')}`,
+  anGoodMove: (n, side, move) => `${n}${side === 'white' ? '.' : '…'} ${move}`,
+  anBackToGame: 'Oyunun hamlelerine dön',
+  anSideLine: 'Oyunun hamlelerinin dışındasın.',
 };

@@ -1,0 +1,99 @@
+// Play a friend online: the page the router shows for #/online, #/online/<game> and
+// #/online/<game>/<seat token>. Loaded on first visit, so it stays out of the app's first download.
+import { Component, type JSX } from 'preact';
+import type { AppCtrl } from '../app/ctrl.ts';
+import { OnlineCtrl, type OnlineEnv } from './ctrl.ts';
+import { seatBook } from './seats.ts';
+import { onlineView } from './view.tsx';
+import './online.css';
+
+/** The server's address beside the page (the app may be served from a sub-path). */
+const apiUrl = (path: string): URL => {
+  const u = new URL(path, location.href);
+  u.hash = '';
+  return u;
+};
+
+export function browserEnv(app: AppCtrl): OnlineEnv {
+  return {
+    trans: () => app.trans,
+    settings: () => app.settings,
+    sound: app.sound,
+    now: () => Date.now(),
+    redraw: app.redraw,
+    navigate: app.navigate,
+    replaceHash: (hash) => history.replaceState(history.state, '', hash),
+    origin: () => {
+      const u = new URL(location.href);
+      u.hash = '';
+      u.search = '';
+      return u.toString();
+    },
+    openSocket: () => {
+      const u = apiUrl('api/ws');
+      u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
+      return new WebSocket(u) as unknown as ReturnType<OnlineEnv['openSocket']>;
+    },
+    createGame: async (body) => {
+      const res = await fetch(apiUrl('api/games'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 201) return { ok: false, status: res.status };
+      const made = (await res.json()) as { id: string; color: 'white' | 'black'; token: string };
+      return { ok: true, ...made };
+    },
+    seats: seatBook(app.store),
+    saveRecord: (r) => app.records.add(r),
+    visible: () => document.visibilityState !== 'hidden',
+  };
+}
+
+interface Props {
+  app: AppCtrl;
+  id: string | undefined;
+  token: string | undefined;
+}
+
+export class OnlinePage extends Component<Props> {
+  private ctrl: OnlineCtrl | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly onVisibility = () => this.ctrl?.visibility(document.visibilityState !== 'hidden');
+
+  private open(): void {
+    this.ctrl?.destroy();
+    const { app, id, token } = this.props;
+    this.ctrl = new OnlineCtrl(browserEnv(app), { ...(id ? { id } : {}), ...(token ? { token } : {}) });
+  }
+
+  override componentWillMount(): void {
+    this.open();
+  }
+
+  override componentDidMount(): void {
+    document.addEventListener('visibilitychange', this.onVisibility);
+    // the clocks, a player's absence and the reaction bubble move on between messages
+    this.timer = setInterval(() => {
+      if (this.ctrl?.status === 'playing' || this.ctrl?.reaction) this.props.app.redraw();
+    }, 200);
+  }
+
+  override componentWillReceiveProps(next: Props): void {
+    if (next.id !== this.props.id) {
+      this.props = next;
+      this.open();
+    }
+  }
+
+  override componentWillUnmount(): void {
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    clearInterval(this.timer);
+    this.ctrl?.destroy();
+    this.ctrl = undefined;
+  }
+
+  override render(): JSX.Element | null {
+    return this.ctrl ? onlineView(this.props.app, this.ctrl) : null;
+  }
+}

@@ -1,0 +1,414 @@
+// The screens of a game with a friend: the choices, the link to share (with its QR code), and the
+// game: the same board, strips, move list and end panel as the local game, with presence and offers.
+import type { JSX } from 'preact';
+import { makePdn, type Color } from '@dama/core';
+import { renderSVG } from 'uqr';
+import type { AppCtrl } from '../app/ctrl.ts';
+import { formatClock } from '../game/clock.ts';
+import { resultTitle } from '../game/ctrl.ts';
+import { BoardMount } from '../lib/board-mount.tsx';
+import { capitalize, reasonKey, type Catalog } from '../lib/i18n/index.ts';
+import { icons } from '../lib/icons.tsx';
+import { moveSection } from '../lib/move-list.tsx';
+import { exportDialog } from '../lib/pdn-export.tsx';
+import { dialog, radios } from '../lib/widgets.tsx';
+import type { OnlineCtrl } from './ctrl.ts';
+import { CLOCK_CHOICES, ONLINE_COLORS, REACTIONS, type Reaction } from './protocol.ts';
+
+const reactionKey = (r: Reaction) => `react_${r.replace(/-/g, '_')}` as keyof Catalog;
+
+function setupView(o: OnlineCtrl): JSX.Element {
+  const t = o.t;
+  return (
+    <form
+      class="page online-setup sheet-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void o.create();
+      }}
+    >
+      <p class="lead">{t.onlineNote}</p>
+      {radios(
+        'online-color',
+        t.onlineColor,
+        ONLINE_COLORS.map((c) => ({ value: c, label: t[`color_${c}`] })),
+        o.draft.color,
+        (color) => o.setDraft({ color }),
+      )}
+      {radios(
+        'online-clock',
+        t.timeControl,
+        CLOCK_CHOICES.map((c) => ({ value: c.value, label: c.value === 'off' ? t.time_off : c.value })),
+        o.draft.clock,
+        (clock) => o.setDraft({ clock }),
+      )}
+      {o.problem ? (
+        <p class="notice-line" role="alert">
+          {t[o.problem] as string}
+        </p>
+      ) : null}
+      <div class="actions">
+        <a class="btn" href="#/">
+          {t.cancel}
+        </a>
+        <button type="submit" class="btn primary" disabled={o.creating} data-testid="online-create">
+          {o.creating ? t.onlineCreating : t.onlineCreate}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function invite(o: OnlineCtrl): JSX.Element {
+  const t = o.t;
+  const link = o.shareLink();
+  const share = typeof navigator !== 'undefined' && 'share' in navigator;
+  return (
+    <section class="invite" data-testid="invite">
+      <p>{t.onlineInvite}</p>
+      <label class="link-row">
+        <span class="sr-only">{t.onlineLink}</span>
+        <input readOnly value={link} data-testid="share-link" onFocus={(e) => e.currentTarget.select()} />
+      </label>
+      <div class="actions">
+        <button
+          type="button"
+          class="btn"
+          onClick={(e) => {
+            const b = e.currentTarget;
+            void navigator.clipboard?.writeText(link).then(
+              () => (b.querySelector('span')!.textContent = t.copied),
+              () => undefined,
+            );
+          }}
+        >
+          {icons.copy()}
+          <span>{t.copy}</span>
+        </button>
+        {share ? (
+          <button
+            type="button"
+            class="btn primary"
+            onClick={() =>
+              void navigator
+                .share({ title: t.appName, text: t.onlineShareText, url: link })
+                .catch(() => undefined)
+            }
+          >
+            <span>{t.onlineShare}</span>
+          </button>
+        ) : null}
+      </div>
+      <div
+        class="qr"
+        role="img"
+        aria-label={t.onlineQr}
+        // uqr draws the code as a self-contained SVG string (no script, no external reference).
+        dangerouslySetInnerHTML={{ __html: renderSVG(link, { border: 2, pixelSize: 6 }) }}
+      />
+      <p class="status">{t.onlineWaiting}</p>
+    </section>
+  );
+}
+
+function strip(o: OnlineCtrl, color: Color, where: 'top' | 'bottom'): JSX.Element {
+  const t = o.t;
+  const side = color === 'white' ? t.white : t.black;
+  const name = o.you === null ? side : o.you === color ? `${t.you} · ${side}` : `${t.onlineFriend} · ${side}`;
+  const active = o.status === 'playing' && o.turn === color;
+  const left = o.clockLeft(color);
+  const presence = o.presence(color);
+  const low = left !== undefined && active && left < 20_000;
+  return (
+    <div class={`strip ${where}${active ? ' active' : ''}`} data-color={color}>
+      <span class={`dot ${color}`} aria-hidden="true" />
+      <span class="name">{name}</span>
+      <span class={`presence ${presence}`} data-testid={`presence-${color}`}>
+        {t[`onlinePresence_${presence}`]}
+      </span>
+      {left !== undefined ? (
+        <span class={`clock${active ? ' running' : ''}${low ? ' low' : ''}`} data-testid={`clock-${color}`}>
+          {formatClock(left)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function statusLine(o: OnlineCtrl): JSX.Element | null {
+  const t = o.t;
+  if (o.connection !== 'open')
+    return (
+      <p class="status warn" role="status" data-testid="connection">
+        {o.connection === 'connecting'
+          ? t.onlineConnecting
+          : o.connection === 'reconnecting'
+            ? t.onlineReconnecting
+            : t.onlineUnreachable}
+      </p>
+    );
+  if (o.problem)
+    return (
+      <p class="status warn" role="alert" data-testid="status">
+        {t[o.problem] as string}
+      </p>
+    );
+  if (o.status !== 'playing') return null;
+  if (o.viewPly !== undefined)
+    return (
+      <p class="status past" data-testid="status">
+        <span>{o.viewPly === 0 ? t.viewingStart : t.viewingPast(Math.ceil(o.viewPly / 2))}</span>
+        <button type="button" class="btn small" onClick={() => o.jump(o.game.plies)}>
+          {t.backToGame}
+        </button>
+      </p>
+    );
+  const capture = o.game.position.legalMoves().some((m) => m.captures.length > 0);
+  const text =
+    o.you === null
+      ? capture
+        ? t.mustCaptureSide(o.turn)
+        : t.toMove(o.turn)
+      : o.you === o.turn
+        ? capture
+          ? t.mustCapture
+          : t.onlineYourMove
+        : t.onlineTheirMove;
+  return (
+    <p class={`status${capture && o.you === o.turn ? ' capture' : ''}`} data-testid="status">
+      {text}
+    </p>
+  );
+}
+
+function offers(o: OnlineCtrl): JSX.Element | null {
+  const t = o.t;
+  const s = o.snap;
+  if (!s || o.you === null) return null;
+  const rows: JSX.Element[] = [];
+  if (s.status === 'playing' && s.drawOffer && s.drawOffer !== o.you)
+    rows.push(
+      <div class="offer" data-testid="draw-offer" key="draw">
+        <span>{t.onlineDrawFromFriend}</span>
+        <button type="button" class="btn small" onClick={() => o.answerDraw(false)}>
+          {t.onlineDecline}
+        </button>
+        <button type="button" class="btn small primary" onClick={() => o.answerDraw(true)}>
+          {t.onlineAccept}
+        </button>
+      </div>,
+    );
+  else if (s.status === 'playing' && s.drawOffer === o.you)
+    rows.push(
+      <p class="offer" key="mine">
+        {t.onlineDrawOffered}
+      </p>,
+    );
+  if (o.canClaim())
+    rows.push(
+      <div class="offer" key="claim">
+        <span>{t.onlineClaimNote}</span>
+        <button type="button" class="btn small primary" data-testid="claim" onClick={() => o.claim()}>
+          {t.onlineClaim}
+        </button>
+      </div>,
+    );
+  return rows.length ? <div class="offers">{rows}</div> : null;
+}
+
+function controls(o: OnlineCtrl): JSX.Element | null {
+  const t = o.t;
+  if (o.you === null || o.status !== 'playing') return null;
+  const open = o.connection === 'open';
+  return (
+    <div class="controls">
+      <button
+        type="button"
+        class="ctl"
+        data-testid="draw"
+        disabled={!open || o.snap?.drawOffer === o.you}
+        onClick={() => o.offerDraw()}
+        title={t.offerDraw}
+      >
+        {icons.draw()}
+        <span>{t.drawShort}</span>
+      </button>
+      <button
+        type="button"
+        class="ctl"
+        data-testid="resign"
+        disabled={!open}
+        onClick={() => o.askResign()}
+        title={t.resign}
+      >
+        {icons.flag()}
+        <span>{t.resign}</span>
+      </button>
+    </div>
+  );
+}
+
+function reactions(o: OnlineCtrl): JSX.Element | null {
+  const t = o.t;
+  if (o.you === null || o.status === 'waiting' || o.status === undefined) return null;
+  return (
+    <div class="reactions" role="group" aria-label={t.onlineReact}>
+      {REACTIONS.map((r) => (
+        <button type="button" class="chip" key={r} onClick={() => o.react(r)} data-testid={`react-${r}`}>
+          {t[reactionKey(r)] as string}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function bubble(o: OnlineCtrl, now: number): JSX.Element | null {
+  const r = o.reaction;
+  if (!r || now - r.at > 4000) return null;
+  const t = o.t;
+  const who =
+    o.you === r.color ? t.you : o.you === null ? (r.color === 'white' ? t.white : t.black) : t.onlineFriend;
+  return (
+    <p class="bubble" role="status" data-testid="reaction">
+      <strong>{who}:</strong> {t[reactionKey(r.reaction)] as string}
+    </p>
+  );
+}
+
+function endPanel(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
+  const s = o.snap;
+  if (!s || s.status !== 'over' || !s.outcome) return null;
+  const t = o.t;
+  const oc = s.outcome;
+  const reason = oc.reason === 'abandoned' ? t.reason_abandoned : (t[reasonKey(oc.reason)] as string);
+  const human = o.you ?? undefined;
+  const lost = human && oc.winner && oc.winner !== human;
+  return (
+    <section class={`end${!oc.winner ? ' draw' : lost ? ' lost' : ' won'}`} data-testid="end">
+      <h2>
+        {lost ? t.onlineFriendWins : resultTitle(t, { winner: oc.winner, reason: 'resignation' }, human)}
+      </h2>
+      <p>{capitalize(reason, app.lang)}</p>
+      {o.you !== null && s.rematchOffer && s.rematchOffer !== o.you ? (
+        <p class="offer">{t.onlineRematchFromFriend}</p>
+      ) : null}
+      {o.you !== null && s.rematchOffer === o.you ? <p class="offer">{t.onlineRematchAsked}</p> : null}
+      <div class="actions">
+        {o.you !== null ? (
+          <button
+            type="button"
+            class="btn primary"
+            data-testid="rematch"
+            disabled={s.rematchOffer === o.you}
+            onClick={() => o.rematch()}
+          >
+            {t.rematch}
+          </button>
+        ) : null}
+        <a class="btn" href="#/">
+          {t.newGame}
+        </a>
+        <button type="button" class="btn" onClick={() => app.openExport()}>
+          {t.exportPdn}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function dialogs(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
+  const t = o.t;
+  if (o.dialog === 'resign')
+    return dialog(
+      'resign-dialog',
+      t.resignConfirm,
+      <div class="actions">
+        <button type="button" class="btn" onClick={() => o.closeDialog()}>
+          {t.no}
+        </button>
+        <button
+          type="button"
+          class="btn danger"
+          data-testid="confirm-resign"
+          onClick={() => o.confirmResign()}
+        >
+          {t.resign}
+        </button>
+      </div>,
+      () => o.closeDialog(),
+    );
+  if (app.exporting && o.snap)
+    return exportDialog(app, makePdn(o.outcomeGame(), { Event: 'Dama online' }), `online-${o.snap.id}`);
+  return null;
+}
+
+function typeMove(o: OnlineCtrl): JSX.Element | null {
+  const t = o.t;
+  if (o.you === null || o.status !== 'playing') return null;
+  return (
+    <form
+      class="type-move"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const input = (e.currentTarget as HTMLFormElement).elements.namedItem('move') as HTMLInputElement;
+        if (o.typeMove(input.value)) input.value = '';
+      }}
+    >
+      <label for="move-input">{t.typeMove}</label>
+      <input
+        id="move-input"
+        name="move"
+        autocomplete="off"
+        autocapitalize="off"
+        spellcheck={false}
+        placeholder={t.typeMovePlaceholder}
+        disabled={!o.canPlay()}
+      />
+      <button type="submit" class="btn small" disabled={!o.canPlay()}>
+        {t.play}
+      </button>
+    </form>
+  );
+}
+
+export function onlineView(app: AppCtrl, o: OnlineCtrl): JSX.Element {
+  const t = o.t;
+  if (!o.id) return setupView(o);
+  if (o.problem === 'onlineUnknown')
+    return (
+      <div class="page">
+        <p class="notice-line" role="alert">
+          {t.onlineUnknown}
+        </p>
+        <a class="btn primary" href="#/online">
+          {t.online}
+        </a>
+      </div>
+    );
+  const bottom = o.orientation();
+  const top: Color = bottom === 'white' ? 'black' : 'white';
+  const now = Date.now();
+  return (
+    <div class="game online" data-mode="online" data-testid="online-game">
+      <div class="board-col">
+        {strip(o, top, 'top')}
+        <BoardMount bind={(b) => o.setBoard(b)} class={`board-wrap${o.status === 'over' ? ' over' : ''}`} />
+        {strip(o, bottom, 'bottom')}
+      </div>
+      <div class="side-col">
+        {o.you === null && o.snap ? <p class="status">{t.onlineWatching}</p> : null}
+        {statusLine(o)}
+        {bubble(o, now)}
+        {o.status === 'waiting' && o.you !== null ? invite(o) : null}
+        {offers(o)}
+        {endPanel(app, o) ?? controls(o)}
+        {reactions(o)}
+        {o.status !== 'waiting'
+          ? moveSection(t, o.game, o.viewPly ?? o.game.plies, (ply) => o.jump(ply))
+          : null}
+        {typeMove(o)}
+      </div>
+      {dialogs(app, o)}
+    </div>
+  );
+}
