@@ -5,6 +5,7 @@ import { benchCommand } from './commands/bench.ts';
 import { engineCommand } from './commands/engine.ts';
 import { matchCommand } from './commands/match.ts';
 import { movesCommand } from './commands/moves.ts';
+import { pdnCommand } from './commands/pdn.ts';
 import { perftCommand } from './commands/perft.ts';
 import { puzzlesCommand } from './commands/puzzles.ts';
 import { showCommand } from './commands/show.ts';
@@ -15,6 +16,10 @@ const commands: Record<string, { run: Command; help: string }> = {
   moves: {
     run: movesCommand,
     help: 'moves [FEN]                          legal moves (FENs from stdin if none)',
+  },
+  pdn: {
+    run: pdnCommand,
+    help: 'pdn FILE...                          replay every game: number, result, end, plies, FEN',
   },
   show: { run: showCommand, help: 'show FEN                             the board as text' },
   puzzles: { run: puzzlesCommand, help: 'puzzles generate|verify [...]        the puzzle bank' },

@@ -13,6 +13,7 @@ export {
   err,
   unwrap,
   isObject,
+  printable,
 } from './types.ts';
 export type { Board } from './bitboard.ts';
 export {
@@ -66,6 +67,15 @@ export { Game, OUTCOME_REASONS, resultText, nextCounters, staticDraw } from './g
 export type { PerftOptions } from './perft.ts';
 export { perft, divide, START_PERFT, START_PERFT_PATHS } from './perft.ts';
 export { MoveList, PlyStack, generateMoves, countMoves, applyMove, MAX_CAPTURES } from './movegen.ts';
-export type { PdnErrorCode, PdnRecord, PdnResult, PdnGame } from './pdn.ts';
-export { parsePdn, parsePdnRecords, recordToGame, makePdn, GAME_TYPE } from './pdn.ts';
+export type { PdnErrorCode, PdnError, PdnRecord, PdnResult, PdnGame } from './pdn.ts';
+export {
+  parsePdn,
+  parsePdnRecords,
+  recordToGame,
+  makePdn,
+  lineColumn,
+  drawRulesTag,
+  parseDrawRulesTag,
+  GAME_TYPE,
+} from './pdn.ts';
 export { boardText } from './debug.ts';
