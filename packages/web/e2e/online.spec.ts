@@ -105,9 +105,9 @@ test('two players play a whole game by link, a third watches, a reload resumes, 
   // Both players find it in "My games", with its PDN.
   for (const p of [white, black]) {
     await p.goto('./?sw=off#/records');
-    await expect(p.getByText('Dama online').or(p.locator('.record')).first()).toBeVisible();
+    await expect(p.getByText('Dama, online game').or(p.locator('.record')).first()).toBeVisible();
     const kept = await p.evaluate(() => localStorage.getItem('dama.records.v1') ?? '');
-    expect(kept).toContain('Dama online');
+    expect(kept).toContain('Dama, online game');
     expect(kept).toContain(game.notation()[0]);
   }
   for (const p of [white, black, watcher]) await p.context().close();
