@@ -4,7 +4,7 @@
 // so that is the only immediate stop) and starting a fresh worker, which takes milliseconds.
 import type { DrawRules } from '@dama/core';
 import type { EngineRequest, EngineResponse, Limits } from '@dama/engine';
-import type { WorkerLike } from '../lib/engine/client.ts';
+import { engineAssets, type WorkerLike } from '../lib/engine/client.ts';
 
 export interface Ask {
   fen: string;
@@ -118,7 +118,7 @@ export class AnalysisEngine {
     w.onerror = () => {
       if (w === this.worker) this.fail();
     };
-    w.postMessage({ type: 'init' });
+    w.postMessage({ type: 'init', ...engineAssets() });
     return w;
   }
 

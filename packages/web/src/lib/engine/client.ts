@@ -66,6 +66,12 @@ interface Pending {
 const weightsUrl = (): { weightsUrl?: string } =>
   typeof document === 'undefined' ? {} : { weightsUrl: new URL('engine/eval.bin', document.baseURI).href };
 
+/** What every engine worker of the app is given in `init`: where its tables and weights are. */
+export function engineAssets(): { tablebaseUrl?: string; weightsUrl?: string } {
+  const tb = tablebaseUrl();
+  return { ...(tb ? { tablebaseUrl: tb } : {}), ...weightsUrl() };
+}
+
 export class EngineClient {
   state: EngineState = 'idle';
   private worker: WorkerLike | undefined;
