@@ -3,39 +3,28 @@
 // with its kept review) or a link (#/analysis?fen=…&moves=…).
 import { Component, type JSX } from 'preact';
 import type { AppCtrl } from './ctrl.ts';
+import { LazyRoute, lazyModule } from './lazy-route.tsx';
 import { browserStorage } from '../lib/storage.ts';
 import { restoreGame } from '../lib/record.ts';
 
 type AnalysisModule = typeof import('../analysis/index.ts');
 type Opening = import('../analysis/index.ts').Opening;
 
-let loading: Promise<AnalysisModule> | undefined;
+const analysis = lazyModule(() => import('../analysis/index.ts'));
 
-interface State {
-  mod?: AnalysisModule;
-  opening?: Opening;
-  failed?: boolean;
+export function AnalysisRoute({ ctrl }: { ctrl: AppCtrl }): JSX.Element {
+  return (
+    <LazyRoute ctrl={ctrl} module={analysis} render={(mod) => <AnalysisScreen ctrl={ctrl} mod={mod} />} />
+  );
 }
 
-export class AnalysisRoute extends Component<{ ctrl: AppCtrl }, State> {
-  override state: State = {};
-
-  override componentDidMount(): void {
-    loading ??= import('../analysis/index.ts');
-    loading.then(
-      (mod) => this.setState({ mod, opening: opening(this.props.ctrl, mod) }),
-      () => {
-        loading = undefined;
-        this.setState({ failed: true });
-      },
-    );
-  }
+/** What the route opens is read once, when the screen mounts (the router keys it by the query). */
+class AnalysisScreen extends Component<{ ctrl: AppCtrl; mod: AnalysisModule }> {
+  private opening: Opening = opening(this.props.ctrl, this.props.mod);
 
   override render(): JSX.Element {
-    const { ctrl } = this.props;
-    const { mod, opening } = this.state;
-    if (!mod || !opening)
-      return <p class="page loading">{this.state.failed ? ctrl.trans.pageFailed : '…'}</p>;
+    const { ctrl, mod } = this.props;
+    const opening = this.opening;
     const kv = browserStorage();
     return (
       <mod.AnalysisPage
