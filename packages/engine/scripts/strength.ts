@@ -14,7 +14,7 @@
  * settings skips the games already played, so a cut-off loses at most the games in progress.
  *
  * Usage: npm run bench:strength -- [--movetime MS | --nodes N] [--games N] [--jobs N]
- *        [--sprt ELO0,ELO1] [--checkpoint FILE] [--fresh] [--baseline COMMIT]
+ *        [--sprt ELO0,ELO1] [--checkpoint FILE] [--fresh] [--baseline COMMIT] [--until HH:MM]
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -50,6 +50,7 @@ const { values } = parseArgs({
     baseline: { type: 'string', default: '945fa26' },
     plies: { type: 'string', default: '3' },
     shard: { type: 'string' },
+    until: { type: 'string' },
   },
 });
 
@@ -83,6 +84,18 @@ if (values.sprt !== undefined) {
   }
   sprt = { ...DEFAULT_SPRT, elo0: e0, elo1: e1 };
 }
+/** `--until HH:MM` (UTC): no game starts after it, so a bounded run ends one game later at most. */
+const deadline = (() => {
+  if (values.until === undefined) return Infinity;
+  const [h, m] = values.until.split(':').map(Number);
+  if (!Number.isInteger(h) || !Number.isInteger(m)) {
+    console.error('bench:strength: --until must be HH:MM (UTC)');
+    process.exit(2);
+  }
+  const d = new Date();
+  d.setUTCHours(h, m, 0, 0);
+  return d.getTime();
+})();
 const limitText = 'nodes' in limits ? `nodes=${limits.nodes}` : `movetime=${limits.movetime}`;
 const checkpoint =
   values.checkpoint ?? join(engineDir, '.cache', `strength-${commit}-${limitText}-plies${plies}.jsonl`);
@@ -165,6 +178,7 @@ async function playShard(index: number, of: number): Promise<void> {
     const opening = n >> 1;
     const aWhite = (n & 1) === 0;
     if (done.has(key(opening, aWhite))) continue;
+    if (Date.now() >= deadline) return;
     if (values.sprt !== undefined && tally(readCheckpoint()).sprt !== 'continue') return;
     const record = await playGame(aWhite ? a : b, aWhite ? b : a, openings[opening], n);
     const line: GameLine = {
