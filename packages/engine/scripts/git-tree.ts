@@ -42,7 +42,7 @@ export function buildTree(commit: string): string {
 export interface TreeMove {
   from: number;
   to: number;
-  captures: readonly number[];
+  captures: number[];
 }
 export interface TreeGame {
   play(m: TreeMove): { ok: boolean };
