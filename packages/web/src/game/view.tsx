@@ -1,6 +1,7 @@
 // The game screen: players and clocks, the board, the controls, the move list, the end of the game.
 import type { JSX } from 'preact';
 import type { Color } from '@dama/core';
+import type { Square } from '@dama/board';
 import type { AppCtrl } from '../app/ctrl.ts';
 import { formatClock } from './clock.ts';
 import { resultTitle, type GameCtrl } from './ctrl.ts';
@@ -58,24 +59,27 @@ function strip(ctrl: AppCtrl, g: GameCtrl, color: Color, where: 'top' | 'bottom'
   );
 }
 
-function status(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
+/** The line above the controls; always there (empty when there is nothing to say) so nothing moves. */
+function status(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
   const t = ctrl.trans;
+  const mine = seat === undefined || seat === g.turn;
   let text: string;
-  if (g.outcome) text = '';
+  if (g.outcome || !mine) text = '';
   else if (g.notice) text = g.notice;
   else if (g.viewPly !== undefined)
     text = g.viewPly === 0 ? t.viewingStart : t.viewingPast(Math.ceil(g.viewPly / 2));
   else if (g.vsComputer) text = g.turn === g.setup.playerColor ? t.yourTurn : t.thinking;
-  else text = t.toMove(g.turn);
+  else text = seat ? t.yourTurn : t.toMove(g.turn);
   const capture =
+    mine &&
     !g.notice &&
     g.viewPly === undefined &&
     g.canPlay() &&
     g.game.position.legalMoves().some((m) => m.captures.length > 0);
-  if (!capture && !text) return null;
-  if (g.viewPly !== undefined && !g.outcome)
+  const id = seat ? `status-${seat}` : 'status';
+  if (mine && g.viewPly !== undefined && !g.outcome)
     return (
-      <p class="status past" data-testid="status">
+      <p class="status past" data-testid={id}>
         <span>{text}</span>
         <button type="button" class="btn small" onClick={() => g.jump(g.game.plies)}>
           {t.backToGame}
@@ -83,13 +87,14 @@ function status(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
       </p>
     );
   return (
-    <p class={`status${capture ? ' capture' : ''}`} data-testid="status">
-      {capture ? (g.vsComputer ? t.mustCapture : t.mustCaptureSide(g.turn)) : text}
+    <p class={`status${capture ? ' capture' : ''}`} data-testid={id}>
+      {capture ? (g.vsComputer || seat ? t.mustCapture : t.mustCaptureSide(g.turn)) : text}
     </p>
   );
 }
 
-function controls(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
+/** The game's buttons; face to face each player has their own (`seat`), and resigns for themselves. */
+function controls(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
   const t = ctrl.trans;
   const busy = g.task === 'hint' || g.task === 'draw';
   const btn = (
@@ -99,7 +104,14 @@ function controls(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
     disabled: boolean,
     id: string,
   ) => (
-    <button type="button" class="ctl" onClick={onClick} disabled={disabled} title={label} data-testid={id}>
+    <button
+      type="button"
+      class="ctl"
+      onClick={onClick}
+      disabled={disabled}
+      title={label}
+      data-testid={seat ? `${id}-${seat}` : id}
+    >
       {icon()}
       <span>{label === t.hint ? t.hintShort : label === t.offerDraw ? t.drawShort : label}</span>
     </button>
@@ -108,8 +120,8 @@ function controls(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
     <div class="controls">
       {btn(t.undo, icons.undo, () => g.undo(), !g.canUndo(), 'undo')}
       {g.vsComputer ? btn(t.hint, icons.hint, () => g.requestHint(), !g.canPlay() || busy, 'hint') : null}
-      {btn(t.offerDraw, icons.draw, () => g.offerDraw(), !g.canOfferDraw() || busy, 'draw')}
-      {btn(t.resign, icons.flag, () => g.askResign(), false, 'resign')}
+      {btn(t.offerDraw, icons.draw, () => g.offerDraw(seat), !g.canOfferDraw() || busy, 'draw')}
+      {btn(t.resign, icons.flag, () => g.askResign(seat), !!g.outcome, 'resign')}
     </div>
   );
 }
@@ -179,10 +191,14 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
   );
 }
 
-function dialogs(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
+function dialogs(ctrl: AppCtrl, g: GameCtrl, far: Color | undefined): JSX.Element | null {
   const t = ctrl.trans;
+  // face to face, a question asked from the far seat is turned to face that player
+  const turned = far !== undefined && g.dialogBy === far;
   if (g.dialog === 'resign') {
-    const q = g.vsComputer ? t.resignConfirm : t.resignConfirmTwo(g.turn === 'white' ? t.white : t.black);
+    const q = g.vsComputer
+      ? t.resignConfirm
+      : t.resignConfirmTwo(g.resigning === 'white' ? t.white : t.black);
     return dialog(
       'resign-dialog',
       q,
@@ -195,6 +211,7 @@ function dialogs(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
         </button>
       </div>,
       () => g.closeDialog(),
+      turned,
     );
   }
   if (g.dialog === 'draw')
@@ -210,29 +227,65 @@ function dialogs(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
         </button>
       </div>,
       () => g.closeDialog(),
+      turned,
     );
   if (ctrl.exporting) return exportDialog(ctrl, g.saved().pdn, g.id);
   return null;
+}
+
+/** Taps on pieces the board refuses (no move for them): the controller says why. */
+function refusedTap(g: GameCtrl, x: number, y: number, col: HTMLElement): void {
+  const cell = document
+    .elementsFromPoint(x, y)
+    .find((el) => el instanceof HTMLElement && el.dataset.square && col.contains(el));
+  const sq = (cell as HTMLElement | undefined)?.dataset.square;
+  if (sq) g.refusedTap(sq as Square);
+}
+
+function refusedKey(g: GameCtrl, e: KeyboardEvent): void {
+  if (e.key !== 'Enter' && e.key !== ' ') return;
+  const id = (e.target as HTMLElement).getAttribute('aria-activedescendant');
+  const sq = id ? document.getElementById(id)?.dataset.square : undefined;
+  if (sq) g.refusedTap(sq as Square);
 }
 
 export function gameView(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
   const bottom = g.orientation();
   const top: Color = bottom === 'white' ? 'black' : 'white';
   const facing = g.setup.mode === 'local' && g.setup.view === 'facing';
+  // face to face: each player has their name, clock, status line and buttons at their own edge,
+  // the far player's turned to face them
+  const seat = (color: Color, where: 'top' | 'bottom') =>
+    facing ? (
+      <div class={`seat ${where}`} data-testid={`seat-${where}`}>
+        {strip(ctrl, g, color, where)}
+        {status(ctrl, g, color)}
+        {g.outcome ? null : controls(ctrl, g, color)}
+      </div>
+    ) : (
+      strip(ctrl, g, color, where)
+    );
   return (
-    <div class={`game${facing ? ' facing' : ''}`} data-mode={g.setup.mode}>
-      <div class="board-col">
-        {strip(ctrl, g, top, 'top')}
+    <div
+      class={`game${facing ? ' facing' : ''}${g.nudge ? ` nudge-${g.nudge}` : ''}`}
+      data-mode={g.setup.mode}
+    >
+      <div
+        class="board-col"
+        onPointerDown={(e) => refusedTap(g, e.clientX, e.clientY, e.currentTarget)}
+        onKeyDown={(e) => refusedKey(g, e)}
+      >
+        {seat(top, 'top')}
         <BoardMount key={g.key} bind={(b) => g.setBoard(b)} class={`board-wrap${g.outcome ? ' over' : ''}`} />
-        {strip(ctrl, g, bottom, 'bottom')}
+        {seat(bottom, 'bottom')}
       </div>
       <div class="side-col">
-        {status(ctrl, g)}
-        {endPanel(ctrl, g) ?? controls(ctrl, g)}
+        {facing ? null : status(ctrl, g)}
+        {endPanel(ctrl, g) ?? (facing ? null : controls(ctrl, g))}
         {moveList(ctrl, g)}
         {typeMove(ctrl, g)}
       </div>
-      {dialogs(ctrl, g)}
+      {dialogs(ctrl, g, facing ? top : undefined)}
     </div>
   );
 }

@@ -164,6 +164,21 @@ export const en = {
   noRecords: 'Your finished games will appear here.',
   replay: 'Replay',
   deleteGame: 'Delete',
+  // unfinished games, deleting with undo, refused taps, the record against each level
+  gameDeleted: (what: string) => `Deleted: ${what}`,
+  undoDelete: 'Undo',
+  unfinishedGame: 'Unfinished: you can continue it',
+  continueShort: 'Continue',
+  replaceTitle: 'Start a new game?',
+  replaceBody: (moves: number) =>
+    `Your game in progress (${moves === 1 ? '1 move' : `${moves} moves`}) is not finished. It will wait in My games, where you can continue it.`,
+  replaceConfirm: 'Start a new game',
+  refusedCapture: 'A capture is compulsory: move one of the glowing pieces.',
+  refusedBlocked: 'This piece is blocked: it has no move.',
+  levelRecord: 'Your results against the computer',
+  levelRecordLegend: 'won–drawn–lost',
+  levelTally: (level: string, won: number, drawn: number, lost: number) =>
+    `${level}: ${won} won, ${drawn} drawn, ${lost} lost`,
   imported: 'Imported game',
   result: 'Result',
   vsComputer: (level: string) => `against the computer (${level})`,
