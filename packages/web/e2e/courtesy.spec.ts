@@ -21,7 +21,7 @@ test('a new game over an unfinished one asks first and keeps the old one, which 
   const first = (await moveButtons(page).allTextContents()).map((m) => m.trim());
   expect(first).toHaveLength(2);
   await page.getByRole('link', { name: 'Back' }).click();
-  await expect(page.locator('.card.continue')).toContainText('1 moves');
+  await expect(page.locator('.card.continue')).toContainText('Against the computer (Easy), 1 move');
 
   // asked first; "Cancel" leaves the game as it was
   await page.getByRole('button', { name: /Play the computer/ }).click();
@@ -48,13 +48,11 @@ test('a new game over an unfinished one asks first and keeps the old one, which 
   const kept = page.locator('.record.unfinished');
   await expect(kept).toHaveCount(1);
   await expect(kept).toContainText('Unfinished: you can continue it');
-  // it opens as a record too
+  // it opens as a record, and is continued from there: its moves are back and play goes on; the
+  // game it replaces is kept in its turn
   await kept.locator('.record-main').click();
   await expect(moveButtons(page)).toHaveText(first);
-  await page.goBack();
-
-  // continued: its moves are back and play goes on; the game it replaces is kept in its turn
-  await page.locator('.record.unfinished').getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('continue-record').click();
   await expect(page.locator('.topbar h1')).toHaveText('Computer · Easy');
   await expect(moveButtons(page)).toHaveText(first);
   await typeMove(page, 'b3-b4');
@@ -63,6 +61,12 @@ test('a new game over an unfinished one asks first and keeps the old one, which 
   await page.goto('./?engine=fast#/records');
   await expect(page.locator('.record.unfinished')).toHaveCount(1);
   await expect(page.locator('.record.unfinished')).toContainText('1 move');
+  // and that one straight from the list
+  await page.locator('.record.unfinished').getByRole('button', { name: 'Continue' }).click();
+  await expect(moveButtons(page)).toHaveCount(2);
+  await expect(moveButtons(page).first()).toHaveText('a3-a4');
+  await page.goto('./?engine=fast#/records');
+  await expect(page.locator('.record.unfinished')).toContainText('2 moves');
 });
 
 test('deleting a saved game offers an undo, and the undo puts it back for good @landscape @desktop', async ({

@@ -10,7 +10,15 @@ import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
 import { exportDialog } from '../lib/pdn-export.tsx';
 import { moveSection } from '../lib/move-list.tsx';
-import { dialog } from '../lib/widgets.tsx';
+import {
+  confirmDialog,
+  controlButton,
+  endFrame,
+  endTone,
+  moveBox,
+  pastStatus,
+  playerStrip,
+} from '../lib/play-view.tsx';
 
 function playerName(ctrl: AppCtrl, g: GameCtrl, color: Color): string {
   const t = ctrl.trans;
@@ -30,10 +38,13 @@ function strip(ctrl: AppCtrl, g: GameCtrl, color: Color, where: 'top' | 'bottom'
   const pos = g.game.positionAt(g.viewPly ?? g.game.plies);
   // the material balance: how many pieces this side is ahead (kings counted as pieces)
   const ahead = pos.count(color) - pos.count(color === 'white' ? 'black' : 'white');
-  return (
-    <div class={`strip ${where}${active ? ' active' : ''}`} data-color={color}>
-      <span class={`dot ${color}`} aria-hidden="true" />
-      <span class="name">{playerName(ctrl, g, color)}</span>
+  return playerStrip(
+    color,
+    where,
+    active,
+    playerName(ctrl, g, color),
+    showTime ? { text: formatClock(left), running: active, low } : undefined,
+    <>
       {ahead > 0 ? (
         <span class="taken" title={t.materialAhead(ahead)} data-testid={`balance-${color}`}>
           +{ahead}
@@ -50,12 +61,7 @@ function strip(ctrl: AppCtrl, g: GameCtrl, color: Color, where: 'top' | 'bottom'
           <span class="sr-only">{t.thinking}</span>
         </span>
       ) : null}
-      {showTime ? (
-        <span class={`clock${active ? ' running' : ''}${low ? ' low' : ''}`} data-testid={`clock-${color}`}>
-          {formatClock(left)}
-        </span>
-      ) : null}
-    </div>
+    </>,
   );
 }
 
@@ -66,8 +72,7 @@ function status(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
   let text: string;
   if (g.outcome || !mine) text = '';
   else if (g.notice) text = g.notice;
-  else if (g.viewPly !== undefined)
-    text = g.viewPly === 0 ? t.viewingStart : t.viewingPast(Math.ceil(g.viewPly / 2));
+  else if (g.viewPly !== undefined) text = '';
   else if (g.vsComputer) text = g.turn === g.setup.playerColor ? t.yourTurn : t.thinking;
   else text = seat ? t.yourTurn : t.toMove(g.turn);
   const capture =
@@ -78,14 +83,7 @@ function status(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
     g.game.position.legalMoves().some((m) => m.captures.length > 0);
   const id = seat ? `status-${seat}` : 'status';
   if (mine && g.viewPly !== undefined && !g.outcome)
-    return (
-      <p class="status past" data-testid={id}>
-        <span>{text}</span>
-        <button type="button" class="btn small" onClick={() => g.jump(g.game.plies)}>
-          {t.backToGame}
-        </button>
-      </p>
-    );
+    return pastStatus(t, g.viewPly, () => g.jump(g.game.plies), id, g.notice);
   return (
     <p class={`status${capture ? ' capture' : ''}`} data-testid={id}>
       {capture ? (g.vsComputer || seat ? t.mustCapture : t.mustCaptureSide(g.turn)) : text}
@@ -97,25 +95,15 @@ function status(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
 function controls(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
   const t = ctrl.trans;
   const busy = g.task === 'hint' || g.task === 'draw';
-  const btn = (
-    label: string,
-    icon: () => JSX.Element,
-    onClick: () => void,
-    disabled: boolean,
-    id: string,
-  ) => (
-    <button
-      type="button"
-      class="ctl"
-      onClick={onClick}
-      disabled={disabled}
-      title={label}
-      data-testid={seat ? `${id}-${seat}` : id}
-    >
-      {icon()}
-      <span>{label === t.hint ? t.hintShort : label === t.offerDraw ? t.drawShort : label}</span>
-    </button>
-  );
+  const btn = (label: string, icon: () => JSX.Element, onClick: () => void, disabled: boolean, id: string) =>
+    controlButton(
+      label,
+      label === t.hint ? t.hintShort : label === t.offerDraw ? t.drawShort : label,
+      icon,
+      onClick,
+      disabled,
+      seat ? `${id}-${seat}` : id,
+    );
   return (
     <div class="controls">
       {btn(t.undo, icons.undo, () => g.undo(), !g.canUndo(), 'undo')}
@@ -131,31 +119,7 @@ function moveList(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
 }
 
 function typeMove(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
-  const t = ctrl.trans;
-  return (
-    <form
-      class="type-move"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const input = (e.currentTarget as HTMLFormElement).elements.namedItem('move') as HTMLInputElement;
-        if (g.typeMove(input.value)) input.value = '';
-      }}
-    >
-      <label for="move-input">{t.typeMove}</label>
-      <input
-        id="move-input"
-        name="move"
-        autocomplete="off"
-        autocapitalize="off"
-        spellcheck={false}
-        placeholder={t.typeMovePlaceholder}
-        disabled={!g.canPlay()}
-      />
-      <button type="submit" class="btn small" disabled={!g.canPlay()}>
-        {t.play}
-      </button>
-    </form>
-  );
+  return moveBox(ctrl.trans, g.canPlay(), (text) => g.typeMove(text));
 }
 
 function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
@@ -163,13 +127,11 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
   if (!o) return null;
   const t = ctrl.trans;
   const human = g.vsComputer ? g.setup.playerColor : undefined;
-  return (
-    <section
-      class={`end${o.winner === undefined ? ' draw' : human && o.winner !== human ? ' lost' : ' won'}`}
-      data-testid="end"
-    >
-      <h2>{resultTitle(t, o, human)}</h2>
-      <p>{capitalize(t[reasonKey(o.reason)] as string, ctrl.lang)}</p>
+  return endFrame(
+    endTone(o.winner, human),
+    resultTitle(t, o, human),
+    capitalize(t[reasonKey(o.reason)] as string, ctrl.lang),
+    <>
       <p class="muted" data-testid="captures">
         {t.capturesAfter(16 - g.game.position.count('black'), 16 - g.game.position.count('white'))}
       </p>
@@ -187,7 +149,7 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
           {t.analyse}
         </a>
       </div>
-    </section>
+    </>,
   );
 }
 
@@ -199,36 +161,20 @@ function dialogs(ctrl: AppCtrl, g: GameCtrl, far: Color | undefined): JSX.Elemen
     const q = g.vsComputer
       ? t.resignConfirm
       : t.resignConfirmTwo(g.resigning === 'white' ? t.white : t.black);
-    return dialog(
-      'resign-dialog',
+    const yes = { label: t.resign, danger: true, run: () => g.confirmResign() };
+    return confirmDialog('resign-dialog', q, t, yes, () => g.closeDialog(), turned);
+  }
+  if (g.dialog === 'draw') {
+    const q = g.vsComputer ? t.drawOfferConfirm : t.drawAsk;
+    return confirmDialog(
+      'draw-dialog',
       q,
-      <div class="actions">
-        <button type="button" class="btn" onClick={() => g.closeDialog()}>
-          {t.no}
-        </button>
-        <button type="button" class="btn danger" onClick={() => g.confirmResign()}>
-          {t.resign}
-        </button>
-      </div>,
+      t,
+      { label: t.yes, run: () => g.acceptDraw() },
       () => g.closeDialog(),
       turned,
     );
   }
-  if (g.dialog === 'draw')
-    return dialog(
-      'draw-dialog',
-      g.vsComputer ? t.drawOfferConfirm : t.drawAsk,
-      <div class="actions">
-        <button type="button" class="btn" onClick={() => g.closeDialog()}>
-          {t.no}
-        </button>
-        <button type="button" class="btn primary" onClick={() => g.acceptDraw()}>
-          {t.yes}
-        </button>
-      </div>,
-      () => g.closeDialog(),
-      turned,
-    );
   if (ctrl.exporting) return exportDialog(ctrl, g.saved().pdn, g.id);
   return null;
 }

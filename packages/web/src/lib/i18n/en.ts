@@ -39,8 +39,9 @@ export const en = {
   records: 'My games',
   // home
   continueGame: 'Continue your game',
-  continueVsComputer: (level: string, moves: number) => `Against the computer (${level}), ${moves} moves`,
-  continueTwoPlayers: (moves: number) => `Two players, ${moves} moves`,
+  continueVsComputer: (level: string, moves: number) =>
+    `Against the computer (${level}), ${moves === 1 ? '1 move' : `${moves} moves`}`,
+  continueTwoPlayers: (moves: number) => `Two players, ${moves === 1 ? '1 move' : `${moves} moves`}`,
   quickGame: 'Play the computer',
   twoPlayers: 'Two players',
   twoPlayersNote: 'On this device, taking turns',
