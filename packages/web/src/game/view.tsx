@@ -10,6 +10,7 @@ import { icons } from '../lib/icons.tsx';
 import { exportDialog } from '../lib/pdn-export.tsx';
 import { moveSection } from '../lib/move-list.tsx';
 import { dialog } from '../lib/widgets.tsx';
+import { gameLinkHash } from '../analysis/link.ts';
 
 function playerName(ctrl: AppCtrl, g: GameCtrl, color: Color): string {
   const t = ctrl.trans;
@@ -110,6 +111,15 @@ function controls(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
       {g.vsComputer ? btn(t.hint, icons.hint, () => g.requestHint(), !g.canPlay() || busy, 'hint') : null}
       {btn(t.offerDraw, icons.draw, () => g.offerDraw(), !g.canOfferDraw() || busy, 'draw')}
       {btn(t.resign, icons.flag, () => g.askResign(), false, 'resign')}
+      <a
+        class="ctl"
+        href={gameLinkHash(g.game, g.viewPly)}
+        title={t.openAnalysis}
+        data-testid="analyse-position"
+      >
+        {icons.analysis()}
+        <span>{t.analyse}</span>
+      </a>
     </div>
   );
 }
