@@ -8,6 +8,7 @@ import { icons } from '../lib/icons.tsx';
 import { redrawLoop } from '../lib/redraw.ts';
 import { defaultSettings, type Settings } from '../lib/settings.ts';
 import { browserStorage, type KeyValue } from '../lib/storage.ts';
+import { makeLinkHash } from '../analysis/link.ts';
 import { TrainingCtrl, type TrainingFeedback } from './training-ctrl.ts';
 
 function status(m: Catalog, f: TrainingFeedback): string {
@@ -123,6 +124,16 @@ export function trainingView(ctrl: TrainingCtrl, lang: Lang): JSX.Element {
             {icons.play()}
             {m.trainingNext}
           </button>
+          {p && ctrl.over ? (
+            <a
+              class="btn"
+              href={makeLinkHash({ fen: p.fen, moves: p.line, ply: 0 })}
+              data-testid="tr-analyse"
+            >
+              {icons.analysis()}
+              {m.analyse}
+            </a>
+          ) : null}
         </div>
         <section class="pz-retry">
           <h3>{m.trainingRetryTitle}</h3>

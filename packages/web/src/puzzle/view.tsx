@@ -7,6 +7,7 @@ import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
 import type { ArchiveMark, ArchiveRow, Feedback, PuzzleCtrl } from './ctrl.ts';
 import { TrainingPage } from './training-view.tsx';
+import { makeLinkHash } from '../analysis/link.ts';
 
 function feedbackText(m: Catalog, f: Feedback): string {
   switch (f.kind) {
@@ -225,6 +226,17 @@ function result(ctrl: PuzzleCtrl, m: Catalog): JSX.Element | null {
   const shareBtn =
     o.mode !== 'practice' ? btn(m.puzzleShare, icons.share, () => void ctrl.share(), true, 'pz-share') : null;
   const again = btn(m.puzzlePlayAgain, icons.play, () => ctrl.practice(), false, 'pz-practice');
+  // The puzzle's position with its solution in the move list, to step through on the analysis board.
+  const analyse = (
+    <a
+      class="btn"
+      href={makeLinkHash({ fen: o.puzzle.fen, moves: o.puzzle.line, ply: 0 })}
+      data-testid="pz-analyse"
+    >
+      {icons.analysis()}
+      {m.analyse}
+    </a>
+  );
   if (ctrl.phase === 'solved')
     return (
       <section class="end won pz-result" data-testid="pz-solved">
@@ -236,6 +248,7 @@ function result(ctrl: PuzzleCtrl, m: Catalog): JSX.Element | null {
           {o.mode === 'practice'
             ? again
             : btn(m.puzzleReplaySolution, icons.replay, () => void ctrl.replaySolution())}
+          {analyse}
         </div>
         {shareBox(ctrl, m)}
         {o.mode === 'daily' ? <p class="note">{m.puzzleNextPuzzle}</p> : null}
@@ -252,6 +265,7 @@ function result(ctrl: PuzzleCtrl, m: Catalog): JSX.Element | null {
           {btn(m.puzzleReplaySolution, icons.replay, () => void ctrl.replaySolution(), false, 'pz-replay')}
           {again}
           {shareBtn}
+          {analyse}
         </div>
         {shareBox(ctrl, m)}
       </section>

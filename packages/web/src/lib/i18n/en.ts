@@ -146,6 +146,8 @@ export const en = {
   /** open a game (or a position) on the analysis board */
   analyse: 'Analyse',
   analysisBoard: 'Analysis board',
+  /** the title of the one-tap link from a game, a puzzle or a rules diagram */
+  openAnalysis: 'Open on the analysis board',
   copy: 'Copy',
   copied: 'Copied',
   download: 'Download',
@@ -413,7 +415,7 @@ export const en = {
       'black-king': 'Black king',
       erase: 'Remove',
     })[tool],
-  anSideToMove: 'SideName to move',
+  anSideToMove: 'Side to move',
   anWhite: 'White',
   anBlack: 'Black',
   anStartPosition: 'Start position',

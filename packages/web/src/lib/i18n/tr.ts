@@ -117,6 +117,7 @@ export const tr: Catalog = {
   exportPdn: 'Dışa aktar (PDN)',
   analyse: 'Analiz et',
   analysisBoard: 'Analiz tahtası',
+  openAnalysis: 'Analiz tahtasında aç',
   copy: 'Kopyala',
   copied: 'Kopyalandı',
   download: 'İndir',
