@@ -38,6 +38,11 @@ async function open(browser: Browser, lang: Lang, size: Size) {
   });
   const page = await context.newPage();
   const shot = async (name: string, fullPage = false) => {
+    // as a player sees it after a tap: no focus ring left by typing, the page at its top
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
     await page.waitForTimeout(450);
     await page.screenshot({ path: `${OUT}/${lang}-${size.name}-${name}.png`, fullPage });
   };
@@ -91,9 +96,16 @@ async function turkish(browser: Browser, size: Size): Promise<void> {
   await page.goto(`${BASE}#/`);
   await page.locator('.home > .card:not(.continue)').nth(1).click();
   await page.locator('.dialog label', { hasText: 'Karşılıklı' }).click();
-  await page.locator('.dialog label', { hasText: '5+0' }).click();
+  await page.locator('.dialog label', { hasText: /^5\+0$/ }).click();
   await submitSheet(page);
-  await playSome(page, ['c3-c4', 'f6-f5']);
+  // by touch: a tablet on a table has no move box when it is short
+  for (const [from, to] of [
+    ['c3', 'c4'],
+    ['f6', 'f5'],
+  ]) {
+    await page.locator(`.board-wrap [data-square=${from}]`).click();
+    await page.locator(`.board-wrap [data-square=${to}]`).click();
+  }
   await shot('face-to-face');
 
   await page.goto(`${BASE}#/records`);

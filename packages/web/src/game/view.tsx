@@ -236,10 +236,10 @@ export function gameView(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
         {seat(bottom, 'bottom')}
       </div>
       <div class="side-col">
-        {facing ? null : status(ctrl, g)}
+        {facing || g.outcome ? null : status(ctrl, g)}
         {endPanel(ctrl, g) ?? (facing ? null : controls(ctrl, g))}
         {moveList(ctrl, g)}
-        {typeMove(ctrl, g)}
+        {g.outcome ? null : typeMove(ctrl, g)}
       </div>
       {dialogs(ctrl, g, facing ? top : undefined)}
     </div>

@@ -116,6 +116,15 @@ export function moveBox(t: Catalog, enabled: boolean, play: (text: string) => bo
 
 export type EndTone = 'won' | 'lost' | 'draw';
 
+/**
+ * Beside the board (a side panel that scrolls), show a panel that has just appeared from its top (a
+ * stable function: Preact calls it once per mount).
+ */
+const revealOnMount = (el: HTMLElement | null): void => {
+  const col = el?.closest('.side-col');
+  if (el && col && getComputedStyle(col).overflowY === 'auto') el.scrollIntoView({ block: 'start' });
+};
+
 /** The end-of-game panel: the result, why, and what the screen offers next. */
 export function endFrame(
   tone: EndTone,
@@ -124,7 +133,7 @@ export function endFrame(
   children: ComponentChildren,
 ): JSX.Element {
   return (
-    <section class={`end ${tone}`} data-testid="end">
+    <section class={`end ${tone}`} data-testid="end" ref={revealOnMount}>
       <h2>{title}</h2>
       <p>{reason}</p>
       {children}

@@ -170,7 +170,7 @@ export const en = {
   // unfinished games, deleting with undo, refused taps, the record against each level
   gameDeleted: (what: string) => `Deleted: ${what}`,
   undoDelete: 'Undo',
-  unfinishedGame: 'Unfinished: you can continue it',
+  unfinishedGame: 'Unfinished',
   continueShort: 'Continue',
   replaceTitle: 'Start a new game?',
   replaceBody: (moves: number) =>
@@ -178,6 +178,7 @@ export const en = {
   replaceConfirm: 'Start a new game',
   refusedCapture: 'A capture is compulsory: move one of the glowing pieces.',
   refusedBlocked: 'This piece is blocked: it has no move.',
+  onlineTitle: 'Online game',
   levelRecord: 'Your results against the computer',
   levelRecordLegend: 'won–drawn–lost',
   levelTally: (level: string, won: number, drawn: number, lost: number) =>

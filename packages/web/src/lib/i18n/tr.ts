@@ -139,7 +139,7 @@ export const tr: Catalog = {
   deleteGame: 'Sil',
   gameDeleted: (what) => `Silindi: ${what}`,
   undoDelete: 'Geri al',
-  unfinishedGame: 'Yarım kaldı: devam edebilirsin',
+  unfinishedGame: 'Yarım kaldı',
   continueShort: 'Devam et',
   replaceTitle: 'Yeni oyun başlasın mı?',
   replaceBody: (moves) =>
@@ -147,6 +147,7 @@ export const tr: Catalog = {
   replaceConfirm: 'Yeni oyunu başlat',
   refusedCapture: 'Taş almak zorunlu: parlayan taşlardan birini oyna.',
   refusedBlocked: 'Bu taşın önü kapalı, gidebileceği kare yok.',
+  onlineTitle: 'Çevrim içi oyun',
   levelRecord: 'Bilgisayara karşı sonuçların',
   levelRecordLegend: 'galibiyet–beraberlik–yenilgi',
   levelTally: (level, won, drawn, lost) => `${level}: ${won} galibiyet, ${drawn} beraberlik, ${lost} yenilgi`,
