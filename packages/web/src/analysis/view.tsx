@@ -41,7 +41,7 @@ function evalBar(env: ViewEnv): JSX.Element {
   const w = c ?? 0.5;
   return (
     <div
-      class={`eval-bar${c === undefined ? ' unknown' : ''}`}
+      class={`eval-bar${c === undefined ? ' unknown' : ''}${ctrl.orientation === 'black' ? ' flipped' : ''}`}
       role="meter"
       aria-valuemin={0}
       aria-valuemax={100}
@@ -49,7 +49,7 @@ function evalBar(env: ViewEnv): JSX.Element {
       aria-label={t.anEvalBar(w)}
       data-testid="eval-bar"
     >
-      <span class="white-part" style={{ width: `${(w * 100).toFixed(1)}%` }} />
+      <span class="white-part" style={{ '--white': w.toFixed(3) }} />
     </div>
   );
 }
@@ -589,8 +589,18 @@ export function analysisView(
         ) : (
           <>
             {reviewPanel(env)}
-            {enginePanel(env)}
-            {moveList(env)}
+            {/* a finished review: its moves right under its verdicts, the engine after them */}
+            {ctrl.review?.review ? (
+              <>
+                {moveList(env)}
+                {enginePanel(env)}
+              </>
+            ) : (
+              <>
+                {enginePanel(env)}
+                {moveList(env)}
+              </>
+            )}
             {controls(env)}
           </>
         )}
