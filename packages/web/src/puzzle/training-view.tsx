@@ -10,6 +10,7 @@ import { redrawLoop } from '../lib/redraw.ts';
 import { defaultSettings, type Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import { browserStorage, type KeyValue } from '../lib/storage.ts';
+import { makeLinkHash } from '../analysis/link.ts';
 import { bankLoader, feedbackText, hintButton, statusLine, tagsLine, taskLine, triesDots } from './parts.tsx';
 import { TrainingCtrl } from './training-ctrl.ts';
 
@@ -88,6 +89,16 @@ export function trainingView(ctrl: TrainingCtrl, lang: Lang): JSX.Element {
             {icons.play()}
             {m.trainingNext}
           </button>
+          {p && player.over ? (
+            <a
+              class="btn"
+              href={makeLinkHash({ fen: p.fen, moves: p.line, ply: 0 })}
+              data-testid="tr-analyse"
+            >
+              {icons.analysis()}
+              {m.analyse}
+            </a>
+          ) : null}
         </div>
         <div class="pz-filters">
           {choice(

@@ -8,6 +8,7 @@ import { icons } from '../lib/icons.tsx';
 import type { ArchiveMark, ArchiveRow, PuzzleCtrl } from './ctrl.ts';
 import { feedbackText, hintButton, statusLine, tagsLine, taskLine, triesDots } from './parts.tsx';
 import { TrainingPage } from './training-view.tsx';
+import { makeLinkHash } from '../analysis/link.ts';
 
 function tabs(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
   const today = ctrl.screen === 'puzzle' && ctrl.open.mode === 'daily';
@@ -174,6 +175,17 @@ function result(ctrl: PuzzleCtrl, m: Catalog): JSX.Element | null {
   const shareBtn =
     o.mode !== 'practice' ? btn(m.puzzleShare, icons.share, () => void ctrl.share(), true, 'pz-share') : null;
   const again = btn(m.puzzlePlayAgain, icons.play, () => ctrl.practice(), false, 'pz-practice');
+  // The puzzle's position with its solution in the move list, to step through on the analysis board.
+  const analyse = (
+    <a
+      class="btn"
+      href={makeLinkHash({ fen: o.puzzle.fen, moves: o.puzzle.line, ply: 0 })}
+      data-testid="pz-analyse"
+    >
+      {icons.analysis()}
+      {m.analyse}
+    </a>
+  );
   if (ctrl.phase === 'solved')
     return (
       <section class="end won pz-result" data-testid="pz-solved">
@@ -185,6 +197,7 @@ function result(ctrl: PuzzleCtrl, m: Catalog): JSX.Element | null {
           {o.mode === 'practice'
             ? again
             : btn(m.puzzleReplaySolution, icons.replay, () => void ctrl.replaySolution())}
+          {analyse}
         </div>
         {shareBox(ctrl, m)}
         {o.mode === 'daily' ? <p class="note">{m.puzzleNextPuzzle}</p> : null}
@@ -201,6 +214,7 @@ function result(ctrl: PuzzleCtrl, m: Catalog): JSX.Element | null {
           {btn(m.puzzleReplaySolution, icons.replay, () => void ctrl.replaySolution(), false, 'pz-replay')}
           {again}
           {shareBtn}
+          {analyse}
         </div>
         {shareBox(ctrl, m)}
       </section>
