@@ -26,7 +26,7 @@ export class RulesCtrl {
   }
 
   get sections(): Section[] {
-    return rulesContent(this.lang);
+    return rulesContent(this.trans);
   }
 
   /** The controller of a diagram's board (one per diagram, kept while the app runs). */

@@ -39,8 +39,9 @@ export const en = {
   records: 'My games',
   // home
   continueGame: 'Continue your game',
-  continueVsComputer: (level: string, moves: number) => `Against the computer (${level}), ${moves} moves`,
-  continueTwoPlayers: (moves: number) => `Two players, ${moves} moves`,
+  continueVsComputer: (level: string, moves: number) =>
+    `Against the computer (${level}), ${moves === 1 ? '1 move' : `${moves} moves`}`,
+  continueTwoPlayers: (moves: number) => `Two players, ${moves === 1 ? '1 move' : `${moves} moves`}`,
   quickGame: 'Play the computer',
   twoPlayers: 'Two players',
   twoPlayersNote: 'On this device, taking turns',
@@ -166,6 +167,22 @@ export const en = {
   noRecords: 'Your finished games will appear here.',
   replay: 'Replay',
   deleteGame: 'Delete',
+  // unfinished games, deleting with undo, refused taps, the record against each level
+  gameDeleted: (what: string) => `Deleted: ${what}`,
+  undoDelete: 'Undo',
+  unfinishedGame: 'Unfinished',
+  continueShort: 'Continue',
+  replaceTitle: 'Start a new game?',
+  replaceBody: (moves: number) =>
+    `Your game in progress (${moves === 1 ? '1 move' : `${moves} moves`}) is not finished. It will wait in My games, where you can continue it.`,
+  replaceConfirm: 'Start a new game',
+  refusedCapture: 'A capture is compulsory: move one of the glowing pieces.',
+  refusedBlocked: 'This piece is blocked: it has no move.',
+  onlineTitle: 'Online game',
+  levelRecord: 'Your results against the computer',
+  levelRecordLegend: 'won–drawn–lost',
+  levelTally: (level: string, won: number, drawn: number, lost: number) =>
+    `${level}: ${won} won, ${drawn} drawn, ${lost} lost`,
   imported: 'Imported game',
   result: 'Result',
   vsComputer: (level: string) => `against the computer (${level})`,
@@ -475,6 +492,73 @@ export const en = {
   anGoodMove: (n: number, side: SideName, move: string) => `${n}${side === 'white' ? '.' : '…'} ${move}`,
   anBackToGame: 'Back to the game line',
   anSideLine: 'You are off the game line.',
+  // ---- the rules page (rules/content.ts gives them their order and boards)
+  rulesBoardTitle: 'Board and pieces',
+  rulesBoard1:
+    'Turkish draughts is played by two on an 8×8 board, and all 64 squares are used. Pieces move along straight lines, never diagonally.',
+  rulesBoard2:
+    'Each player has 16 men. White fills ranks 2 and 3, Black ranks 6 and 7; the back ranks and the two middle ranks start empty. White moves first, then the players take turns.',
+  rulesManTitle: 'How a man moves',
+  rulesMan1:
+    'A man moves one square forward, left or right, onto an empty square. Never backward, never diagonally.',
+  rulesCaptureTitle: 'Capturing is compulsory, and the most wins',
+  rulesCapture1:
+    'A man captures an enemy piece directly in front of it or beside it by jumping to the empty square just behind it. Men never capture backward, and two pieces in a row cannot be jumped.',
+  rulesCapture2:
+    'If you can capture, you must. If the capturing piece can capture again from where it lands, the move goes on. When there are several ways, you must take the one that captures the most pieces (a king and a man count one each); between equal ways you choose.',
+  rulesCaptureDiagram:
+    'c3 could take one piece, but f3 takes two (f4 and f6), so the only legal move is f3xf5xf7. Pieces that must capture glow.',
+  rulesImmediateTitle: 'Captured pieces leave at once',
+  rulesImmediate1:
+    'In a chain, each piece is removed the moment it is jumped, so the squares it leaves can open the way for the rest of the same move. No piece can be taken twice.',
+  rulesImmediateDiagram:
+    'The man on f3 takes four pieces in one move: f3xf5xd5xd7xb7. Each is lifted the moment it is jumped.',
+  rulesKingTitle: 'Kings',
+  rulesKing1:
+    'A man that reaches the far rank becomes a king. A king moves any number of empty squares in a straight line, in all four directions.',
+  rulesKing2:
+    'A king captures from a distance: along a line it jumps exactly one enemy piece and lands on any empty square beyond it. During a chain it may go straight on or turn left or right, but it may not turn back the way it came (no 180° turns).',
+  rulesKingDiagram:
+    'The king on d4 can take b4 or f4, but not both: taking one and coming back for the other would be a 180° turn.',
+  rulesPromotionTitle: 'Becoming a king',
+  rulesPromotion1:
+    'A man that reaches the far rank in the middle of a capture and can capture again goes on as a man (sideways along that rank). It becomes a king only if the move ends there, and moves as a king from its next turn.',
+  rulesPromotionDiagram:
+    'The man on b6 takes b7 and reaches b8, takes c8 sideways, stops on d8, and only now becomes a king.',
+  rulesEndTitle: 'The end of the game',
+  rulesEndNoMove: 'A player with no pieces, or no legal move, at their turn loses.',
+  rulesEndResign: 'A player who resigns, or whose clock runs out in a timed game, loses.',
+  rulesEndRepetition: 'The same position (same pieces, same side to move) for the third time is a draw.',
+  rulesEndKings: 'One king against one king is a draw.',
+  rulesEndNoProgress:
+    '25 moves by each side in a row without a capture and without a man moving forward is a draw (sideways man moves do not count as progress).',
+  rulesEndAgreement:
+    'A draw by agreement. The computer accepts your offer only when it judges the position level or worse for itself.',
+  rulesEndOptional:
+    'Rules you can switch on in Settings: one piece each, a king against a man, or 30 moves each with only kings moving, is a draw. The 30-move rule, when on, takes the place of the 25-move rule.',
+  rulesTimeTitle: 'Time',
+  rulesTime1:
+    'You can play without a clock. With 40 seconds per move, when your time runs out the computer plays a move for you and the game goes on. With a game clock (say 5+0), whoever runs out of time loses.',
+  rulesTipsTitle: 'Strategy tips',
+  rulesTip1: 'Advance your men together: a lone man is easy prey, neighbours protect each other.',
+  rulesTip2:
+    'Because capturing is compulsory, giving one man away can pull an enemy piece where you want it, and win you more.',
+  rulesTip3: 'Keep your back rank for a while: it makes it harder for your opponent to crown a king.',
+  rulesTip4: 'Kings are very strong; a man for a king is usually a good trade.',
+  rulesTip5: 'Before every move, ask: what can my opponent capture now?',
+  rulesFaqTitle: 'Common questions',
+  rulesFaqCapture: 'What if I do not capture when I can?',
+  rulesFaqCaptureAnswer: 'Here you cannot: while a capture exists, only capturing moves can be played.',
+  rulesFaqEqual: 'What if two ways capture the same number?',
+  rulesFaqEqualAnswer:
+    'You choose. If both end on the same square, tap the stops of the route you want, one after another.',
+  rulesFaqDiagonal: 'Can a king move diagonally?',
+  rulesFaqDiagonalAnswer: 'No. In Turkish draughts nothing moves diagonally.',
+  rulesFaqBackward: 'Can a man capture backward?',
+  rulesFaqBackwardAnswer: 'No; men capture forward and sideways only. Kings capture in every direction.',
+  rulesFaqTouch: 'Must I move a piece I touched?',
+  rulesFaqTouchAnswer:
+    'Only if you want that rule: switch on “touch-move” in Settings and a touched piece must be played.',
 } satisfies Record<string, string | ((...args: never[]) => string)>;
 
 /** The catalogue's shape: the same keys, strings or functions with the same arguments. */

@@ -137,6 +137,20 @@ export const tr: Catalog = {
   noRecords: 'Biten oyunların burada listelenecek.',
   replay: 'İzle',
   deleteGame: 'Sil',
+  gameDeleted: (what) => `Silindi: ${what}`,
+  undoDelete: 'Geri al',
+  unfinishedGame: 'Yarım kaldı',
+  continueShort: 'Devam et',
+  replaceTitle: 'Yeni oyun başlasın mı?',
+  replaceBody: (moves) =>
+    `Süren oyunun (${moves} hamle) henüz bitmedi. Oyunlarım sayfasında bekleyecek, oradan sürdürebilirsin.`,
+  replaceConfirm: 'Yeni oyunu başlat',
+  refusedCapture: 'Taş almak zorunlu: parlayan taşlardan birini oyna.',
+  refusedBlocked: 'Bu taşın önü kapalı, gidebileceği kare yok.',
+  onlineTitle: 'Çevrim içi oyun',
+  levelRecord: 'Bilgisayara karşı sonuçların',
+  levelRecordLegend: 'galibiyet–beraberlik–yenilgi',
+  levelTally: (level, won, drawn, lost) => `${level}: ${won} galibiyet, ${drawn} beraberlik, ${lost} yenilgi`,
   imported: 'İçe aktarılan oyun',
   result: 'Sonuç',
   vsComputer: (level) => `bilgisayara karşı (${level})`,
@@ -425,4 +439,72 @@ export const tr: Catalog = {
   anGoodMove: (n, side, move) => `${n}${side === 'white' ? '.' : '…'} ${move}`,
   anBackToGame: 'Oyunun hamlelerine dön',
   anSideLine: 'Oyunun hamlelerinin dışındasın.',
+  // ---- kurallar sayfası (sırayı ve tahtaları rules/content.ts verir)
+  rulesBoardTitle: 'Tahta ve taşlar',
+  rulesBoard1:
+    'Türk daması 8×8 tahtada, iki kişiyle oynanır ve 64 karenin hepsi kullanılır. Taşlar çapraz değil, düz çizgiler üzerinde ilerler.',
+  rulesBoard2:
+    'Her oyuncunun 16 taşı vardır. Beyaz taşlar 2. ve 3. sıraları, siyah taşlar 6. ve 7. sıraları doldurur; en arka sıralar ile ortadaki iki sıra boş başlar. Oyunu Beyaz açar, sonra sırayla oynanır.',
+  rulesManTitle: 'Taşın yürüyüşü',
+  rulesMan1:
+    'Taş bir hamlede bir kare gider: ileriye ya da sağa, sola. Geriye ve çapraza hiç gitmez. Gideceği kare boş olmalıdır.',
+  rulesCaptureTitle: 'Almak zorunludur, en çoğu alınır',
+  rulesCapture1:
+    'Önündeki ya da yanındaki rakip taşın hemen arkası boşsa taşın onun üstünden atlar ve onu alır. Taş geriye doğru alamaz; arka arkaya duran iki taşın üstünden de atlanamaz.',
+  rulesCapture2:
+    'Alabilen bir taşın varsa almak zorundasın. Atladığın kareden yeniden alabiliyorsan aynı hamlede devam edersin. Birkaç yol varsa en çok taş alan yolu oynamalısın; dama da taş da bir sayılır. Eşit yollardan birini sen seçersin.',
+  rulesCaptureDiagram:
+    'c3 bir taş alabilir, ama f3 iki taş alır (f4 ve f6). Bu yüzden tek yasal hamle f3xf5xf7’dir. Zorunlu alan taş tahtada parlar.',
+  rulesImmediateTitle: 'Alınan taş hemen kalkar',
+  rulesImmediate1:
+    'Zincirleme almada her taş, üstünden atlandığı anda tahtadan kalkar. Böylece boşalan kareler aynı hamlenin devamında yol açar. Bir taş iki kez alınamaz.',
+  rulesImmediateDiagram:
+    'f3 taşı tek hamlede dört taş alır: f3xf5xd5xd7xb7. Her taş, üstünden atlandığı anda tahtadan kalkar.',
+  rulesKingTitle: 'Dama',
+  rulesKing1:
+    'Rakibin en arka sırasına varan taş dama olur. Dama dört yöne de, düz çizgide istediği kadar boş kare gider.',
+  rulesKing2:
+    'Dama uzaktan alır: aynı çizgide, aradaki boş karelere bakmadan tek bir rakip taşın üstünden atlar ve arkasındaki boş karelerden birine iner. Zincirleme alırken sağa ya da sola dönebilir, düz devam edebilir; ama geldiği yöne geri dönemez (180° dönüş yasaktır).',
+  rulesKingDiagram:
+    'd4’teki dama b4’ü ya da f4’ü alabilir, ama ikisini birden alamaz: birini alıp geri dönmek 180° dönüş olurdu.',
+  rulesPromotionTitle: 'Dama olmak',
+  rulesPromotion1:
+    'Son sıraya alarak varan taş, almaya devam edebiliyorsa taş olarak devam eder (son sırada yana doğru). Hamle son sırada biterse dama olur; dama gibi oynamaya ancak bir sonraki hamlesinde başlar.',
+  rulesPromotionDiagram:
+    'b6 taşı b7’yi alıp b8’e varır, c8’i de yana doğru alarak d8’de durur ve ancak şimdi dama olur.',
+  rulesEndTitle: 'Oyunun sonu',
+  rulesEndNoMove: 'Sırası geldiğinde hiç taşı kalmayan ya da hiçbir hamle yapamayan oyuncu kaybeder.',
+  rulesEndResign: 'Pes eden ya da süreli oyunda süresi biten oyuncu kaybeder.',
+  rulesEndRepetition: 'Aynı konum (aynı taşlar, aynı sıra) üçüncü kez oluşursa oyun berabere biter.',
+  rulesEndKings: 'İki tarafta da yalnız birer dama kalırsa berabere.',
+  rulesEndNoProgress:
+    'Art arda 25’er hamle boyunca hiç taş alınmaz ve hiçbir taş ileri gitmezse berabere (yana giden taş sayacı sıfırlamaz).',
+  rulesEndAgreement:
+    'Oyuncular anlaşırsa berabere. Bilgisayar, beraberlik teklifini yalnız konumu eşit ya da kendisi için kötü görürse kabul eder.',
+  rulesEndOptional:
+    'Ayarlarda açılabilen kurallar: iki tarafta birer taş kalırsa, bir damaya karşı bir taş kalırsa ya da 30’ar hamle yalnız damalar oynarsa berabere. 30 hamle kuralı açıkken 25 hamle kuralı yerine geçer.',
+  rulesTimeTitle: 'Süre',
+  rulesTime1:
+    'Süresiz oynayabilirsin. Hamle başına 40 saniye seçersen, süren dolduğunda bilgisayar senin yerine bir hamle yapar ve oyun sürer. Oyun saatiyle (örneğin 5+0) süresi biten kaybeder.',
+  rulesTipsTitle: 'Strateji ipuçları',
+  rulesTip1:
+    'Taşlarını birlikte ilerlet: yalnız kalan taş kolayca alınır, yan yana duran taşlar birbirini korur.',
+  rulesTip2:
+    'Almak zorunlu olduğu için rakibine bir taş vererek onu istediğin kareye çekebilir, ardından daha çok taş alabilirsin.',
+  rulesTip3: 'Arka sıranı erken boşaltma: rakibin dama olmasını zorlaştırır.',
+  rulesTip4: 'Dama çok güçlüdür; bir taş fazlası karşılığında dama çıkarmak çoğu zaman iyi bir alışveriştir.',
+  rulesTip5: 'Her hamleden önce sor: rakibim şimdi ne alabilir?',
+  rulesFaqTitle: 'Sık sorulanlar',
+  rulesFaqCapture: 'Alabileceğim halde almazsam ne olur?',
+  rulesFaqCaptureAnswer: 'Bu uygulamada olmaz: alma varken yalnız alan hamleler oynanabilir.',
+  rulesFaqEqual: 'İki yol aynı sayıda taş alıyorsa?',
+  rulesFaqEqualAnswer:
+    'Hangisini oynayacağına sen karar verirsin. İki yol aynı karede bitiyorsa, tahtada yolun duraklarına sırayla dokunarak seçersin.',
+  rulesFaqDiagonal: 'Dama çapraz gidebilir mi?',
+  rulesFaqDiagonalAnswer: 'Hayır. Türk damasında hiçbir taş çapraz gitmez.',
+  rulesFaqBackward: 'Taş geriye alabilir mi?',
+  rulesFaqBackwardAnswer: 'Hayır; taş yalnız ileriye ve yana alır. Dama her yöne alır.',
+  rulesFaqTouch: 'Tutulan taş oynanır mı?',
+  rulesFaqTouchAnswer:
+    'İstersen: Ayarlar’da “Elle tutulan oynanır” kuralını açarsan, dokunduğun taşı oynamak zorundasın.',
 };
