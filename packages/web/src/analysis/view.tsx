@@ -494,7 +494,7 @@ function problemNotice(env: ViewEnv): JSX.Element | null {
   return (
     <div class="notice" role="alert" data-testid="link-problem">
       <span>{text}</span>
-      <button type="button" class="icon-btn" aria-label="×" onClick={() => ctrl.dismissProblem()}>
+      <button type="button" class="icon-btn" aria-label={t.close} onClick={() => ctrl.dismissProblem()}>
         {icons.close()}
       </button>
     </div>
