@@ -1,6 +1,7 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  resolve: { tsconfigPaths: true }, // @dama/* from src/ (tsconfig.base.json)
   test: {
     name: 'cli',
     // Every test spawns the command (tsx compiles on start): seconds each on a loaded machine.

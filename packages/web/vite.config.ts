@@ -13,6 +13,8 @@ export const RUNTIME_CACHES = { tablebases: 'dama-tb', weights: 'dama-engine' } 
 
 export default defineConfig({
   base: './',
+  // @dama/core, engine and board from their src/ (the paths of tsconfig.base.json), not their dist/
+  resolve: { tsconfigPaths: true },
   oxc: { jsx },
   plugins: [
     VitePWA({

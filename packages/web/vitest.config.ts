@@ -1,6 +1,7 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  resolve: { tsconfigPaths: true }, // @dama/* from src/ (tsconfig.base.json)
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     name: 'web',

@@ -3,7 +3,7 @@
 // new one replaces the running one by ending its worker (a search is synchronous inside the worker,
 // so that is the only immediate stop) and starting a fresh worker, which takes milliseconds.
 import type { DrawRules } from '@dama/core';
-import type { EngineRequest, EngineResponse, Limits } from '@dama/engine';
+import type { EngineRequest, EngineResponse, Limits, TbResult } from '@dama/engine';
 import { EngineWorkerSlot, type WorkerLike } from '../lib/engine/client.ts';
 
 export interface Ask {
@@ -29,8 +29,8 @@ export interface Thought {
   lines: Line[];
   /** the search ended by its limits */
   done: boolean;
-  /** the tablebase's word on the position, when the engine reports one */
-  tb?: unknown;
+  /** the tables' value of the position for the side to move, when the engine knows it */
+  tb?: TbResult;
 }
 
 export type AnalysisEngineState = 'idle' | 'thinking' | 'failed';
@@ -149,6 +149,6 @@ function thoughtOf(msg: InfoOrDone, done: boolean): Thought {
   const lines: Line[] = msg.lines?.map((l) => ({ score: l.score, pv: l.pv })) ?? [];
   if (lines.length === 0 && msg.pv.length > 0) lines.push({ score: msg.score, pv: msg.pv });
   const nps = msg.type === 'info' ? msg.nps : msg.time > 0 ? Math.round((msg.nodes * 1000) / msg.time) : 0;
-  const tb = (msg as { tb?: unknown }).tb;
+  const tb = msg.tb;
   return { depth: msg.depth, nodes: msg.nodes, nps, lines, done, ...(tb !== undefined ? { tb } : {}) };
 }

@@ -19,6 +19,7 @@ import {
   pastStatus,
   playerStrip,
 } from '../lib/play-view.tsx';
+import { gameLinkHash } from '../analysis/link.ts';
 
 function playerName(ctrl: AppCtrl, g: GameCtrl, color: Color): string {
   const t = ctrl.trans;
@@ -110,6 +111,15 @@ function controls(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
       {g.vsComputer ? btn(t.hint, icons.hint, () => g.requestHint(), !g.canPlay() || busy, 'hint') : null}
       {btn(t.offerDraw, icons.draw, () => g.offerDraw(seat), !g.canOfferDraw() || busy, 'draw')}
       {btn(t.resign, icons.flag, () => g.askResign(seat), !!g.outcome, 'resign')}
+      <a
+        class="ctl"
+        href={gameLinkHash(g.game, g.viewPly)}
+        title={t.openAnalysis}
+        data-testid={seat ? `analyse-position-${seat}` : 'analyse-position'}
+      >
+        {icons.analysis()}
+        <span>{t.analyse}</span>
+      </a>
     </div>
   );
 }

@@ -146,6 +146,8 @@ export const en = {
   /** open a game (or a position) on the analysis board */
   analyse: 'Analyse',
   analysisBoard: 'Analysis board',
+  /** the title of the one-tap link from a game, a puzzle or a rules diagram */
+  openAnalysis: 'Open on the analysis board',
   copy: 'Copy',
   copied: 'Copied',
   download: 'Download',
@@ -330,10 +332,10 @@ export const en = {
     `Not solved: the solution is on the board. Rating ${change}. It waits in your retry list.`,
   trainingEmpty: 'No puzzle left for this choice. Try another difficulty or theme.',
   trainingHistoryTrouble: 'Part of your training record could not be read and was left out.',
-  homePuzzleNotYet: "Today's puzzle is waiting.",
-  homePuzzleSolved: "Today's puzzle: solved.",
-  homePuzzleFailed: "Today's puzzle: not solved.",
-  homePuzzleStarted: (n: number) => `Today's puzzle: started, ${n} ${n === 1 ? 'try' : 'tries'} left.`,
+  homePuzzleNotYet: 'Not played yet today.',
+  homePuzzleSolved: 'Solved today.',
+  homePuzzleFailed: 'Not solved today; a new one comes tomorrow.',
+  homePuzzleStarted: (n: number) => `Started: ${n} ${n === 1 ? 'try' : 'tries'} left.`,
   homePuzzleStreak: (n: number) => `Streak: ${days(n)}`,
   puzzleLoading: 'Loading the puzzle…',
   // play a friend online (src/online)
@@ -414,7 +416,7 @@ export const en = {
       'black-king': 'Black king',
       erase: 'Remove',
     })[tool],
-  anSideToMove: 'SideName to move',
+  anSideToMove: 'Side to move',
   anWhite: 'White',
   anBlack: 'Black',
   anStartPosition: 'Start position',
