@@ -403,6 +403,7 @@ export const tr: Catalog = {
     }
   },
   anShare: 'Bağlantıyı kopyala',
+  anShareShort: 'Bağlantı',
   anLinkCopied: 'Bağlantı kopyalandı',
   anBadLinkFen: (why) => `Bu bağlantıdaki konum okunamadı: ${why} Başlangıç konumu gösteriliyor.`,
   anBadLinkMove: (n, text) =>
