@@ -85,11 +85,15 @@ describe('render', () => {
   it('puts a8 first for White and h1 first for Black, with coordinates on the edge', async () => {
     const { root, board } = mount(kingConfig);
     expect(root.querySelector('[data-square]')!.getAttribute('data-square')).toBe('a8');
-    expect(cell(root, 'a1').textContent).toBe('1a');
+    const coords = () => [...root.querySelectorAll('.dama-coord')].map((c) => c.textContent).join('');
+    expect(coords()).toBe('87654321abcdefgh');
+    // outside the squares: a square's visible text is all in its accessible name ('a1, white king')
+    expect(cell(root, 'a1').textContent).toBe('');
+    expect(root.querySelector('.dama-coord-layer')!.getAttribute('aria-hidden')).toBe('true');
     board.set({ orientation: 'black' });
     await frame();
+    expect(coords()).toBe('12345678hgfedcba');
     expect(root.querySelector('[data-square]')!.getAttribute('data-square')).toBe('h1');
-    expect(cell(root, 'h8').textContent).toBe('8h');
   });
 
   it('labels squares for assistive technology, translatable', async () => {

@@ -111,7 +111,12 @@ export function createRenderer(host: HTMLElement, uid: string, labels: () => Boa
   arrowsLayer.setAttribute('class', 'dama-overlay dama-arrows');
   arrowsLayer.setAttribute('viewBox', '0 0 8 8');
   arrowsLayer.setAttribute('aria-hidden', 'true');
-  board.append(squaresLayer, lines, overlay, piecesLayer, arrowsLayer);
+  // The coordinates are a layer of their own, not text inside the squares: a square's accessible name
+  // ('a8, empty') then holds all of its visible text (WCAG 2.5.3, "label in name").
+  const coordsLayer = doc.createElement('div');
+  coordsLayer.className = 'dama-coord-layer';
+  coordsLayer.setAttribute('aria-hidden', 'true');
+  board.append(squaresLayer, coordsLayer, lines, overlay, piecesLayer, arrowsLayer);
   host.append(board);
 
   const cells = new Map<Square, HTMLElement>();
@@ -131,6 +136,7 @@ export function createRenderer(host: HTMLElement, uid: string, labels: () => Boa
 
   function buildSquares(orientation: Color): void {
     squaresLayer.textContent = '';
+    coordsLayer.textContent = '';
     cells.clear();
     cellClass.clear();
     cellLabel.clear();
@@ -145,8 +151,8 @@ export function createRenderer(host: HTMLElement, uid: string, labels: () => Boa
         cell.id = cellId(sq);
         cell.setAttribute('role', 'gridcell');
         cell.dataset.square = sq;
-        if (col === 0) cell.append(coord('rank', sq[1]));
-        if (row === 7) cell.append(coord('file', sq[0]));
+        if (col === 0) coordsLayer.append(coord('rank', sq, row));
+        if (row === 7) coordsLayer.append(coord('file', sq, col));
         rowEl.append(cell);
         cells.set(sq, cell);
       }
@@ -155,11 +161,13 @@ export function createRenderer(host: HTMLElement, uid: string, labels: () => Boa
     builtFor = orientation;
   }
 
-  function coord(kind: 'file' | 'rank', text: string): HTMLElement {
+  /** A rank number at the left edge or a file letter at the bottom edge, in the corner of `sq`. */
+  function coord(kind: 'file' | 'rank', sq: Square, index: number): HTMLElement {
     const span = doc.createElement('span');
-    span.className = `dama-coord dama-coord-${kind}`;
-    span.setAttribute('aria-hidden', 'true');
-    span.textContent = text;
+    const tone = (fileOf(sq) + rankOf(sq)) % 2 === 0 ? 'dark' : 'light';
+    span.className = `dama-coord dama-coord-${kind} on-${tone}`;
+    span.style.setProperty('--i', String(index));
+    span.textContent = kind === 'rank' ? sq[1] : sq[0];
     return span;
   }
 

@@ -1,6 +1,6 @@
 /**
  * A/B match of a search feature at equal nodes per move: the engine as it is (A) against the same
- * engine with one `Searcher` switch turned off (B).
+ * engine with one `Searcher` switch turned off (B), both with the learned evaluation (the shipped weights).
  * Usage: npx tsx packages/engine/scripts/compare.ts FEATURE [openings] [nodes]
  * FEATURE: shallowPruning | probCut | threatReplies | iir | historyMalus | lmr (B: the old divisor
  * 2.2), or several joined by '+' (B has all of them off)
@@ -15,15 +15,17 @@ import {
   type Player,
   type Searcher,
 } from '../src/index.ts';
+import { loadWeightsFile } from './weights-file.ts';
 
 type Feature = 'shallowPruning' | 'probCut' | 'threatReplies' | 'iir' | 'historyMalus' | 'lmr';
 const feature = process.argv[2] ?? 'shallowPruning';
 const features = feature.split('+') as Feature[];
 const openings = Number(process.argv[3] ?? 32);
 const nodes = Number(process.argv[4] ?? 30000);
+const patterns = loadWeightsFile();
 
 function player(name: string, on: boolean): Player {
-  const engine = new Engine({ level: 'master' });
+  const engine = new Engine({ level: 'master', patterns });
   const searcher = (engine as unknown as { searcher: Searcher }).searcher;
   for (const f of features) {
     if (f === 'lmr') {

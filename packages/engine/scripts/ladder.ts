@@ -1,20 +1,53 @@
 /**
- * The level ladder: each level against the next one up, every opening of the 3-ply suite (456; or N
- * of them, spread evenly) with both colours. Usage: npx tsx packages/engine/scripts/ladder.ts [N] [pair]
- * Easy, Medium and Hard play at their own caps (depth and nodes, so the result does not depend on the
- * machine); Master plays at 200 000 nodes per move here (about 0.1–0.15 s; the product gives it 3 s).
- * The same matches run through the CLI, e.g. `dama match --a level=hard --b level=medium --plies 3`.
+ * The level ladder: each level against the next one up, with the learned evaluation (the shipped
+ * weights, as the product plays), from the 3-ply suite (N openings spread evenly) with both colours.
+ * Each level plays exactly as in the product — its own node budget, noise and time limit, no limits
+ * passed — except the human pace the web app adds, and without the endgame tables (Node has none
+ * loaded here; Hard and Master use them in the product). Each level's mean and longest time per move
+ * are printed with the result, and every game is appended to a checkpoint (JSON lines) so a cut-off
+ * loses only the game in progress; a rerun skips the games already played.
+ *
+ * Usage: npx tsx packages/engine/scripts/ladder.ts PAIR [N] [--until HH:MM]
+ * PAIR: easy-random, medium-easy, hard-medium or master-hard; N openings (default 20, so 40 games);
+ * `--until`: start no game after that UTC time. The same matches (without the timing) run through
+ * the CLI, e.g. `dama match --a level=hard --b level=medium --plies 3`.
  */
-import type { Game } from '@dama/core';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Game, Move } from '@dama/core';
 import { makeRng } from '@dama/core';
 import {
   EnginePlayer,
+  matchStats,
   openingSuite,
   pickOpenings,
-  playMatch,
-  type EngineConfig,
+  playGame,
+  type Level,
   type Player,
 } from '../src/index.ts';
+import { loadWeightsFile } from './weights-file.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { until: { type: 'string' } },
+});
+const pair = positionals[0] ?? '';
+const n = Number(positionals[1] ?? 20);
+const [up, down] = pair.split('-');
+const levels: Level[] = ['easy', 'medium', 'hard', 'master'];
+if (!levels.includes(up as Level) || !(levels.includes(down as Level) || down === 'random')) {
+  console.error('ladder: PAIR must be easy-random, medium-easy, hard-medium or master-hard');
+  process.exit(2);
+}
+const deadline = (() => {
+  if (values.until === undefined) return Infinity;
+  const [h, m] = values.until.split(':').map(Number);
+  const d = new Date();
+  d.setUTCHours(h, m, 0, 0);
+  return d.getTime();
+})();
 
 /** A player that knows only the rules: a uniformly random legal move. */
 function randomPlayer(): Player {
@@ -31,31 +64,88 @@ function randomPlayer(): Player {
   };
 }
 
-const suite = openingSuite(3);
-const n = Number(process.argv[2] ?? suite.length);
-const only = process.argv[3];
-const configs: Record<string, EngineConfig> = {
-  easy: { level: 'easy', limits: { depth: 99 } },
-  medium: { level: 'medium', limits: { depth: 99 } },
-  hard: { level: 'hard', limits: { depth: 99 } },
-  master: { level: 'master', limits: { nodes: 200_000 } },
-};
-const pairs = [
-  ['easy', 'random'],
-  ['medium', 'easy'],
-  ['hard', 'medium'],
-  ['master', 'hard'],
-];
-for (const [up, down] of pairs) {
-  if (only && only !== `${up}-${down}`) continue;
-  const t = performance.now();
-  const lower = down === 'random' ? randomPlayer() : new EnginePlayer({ ...configs[down], name: down });
-  const { stats } = await playMatch(new EnginePlayer({ ...configs[up], name: up }), lower, {
-    openings: pickOpenings(suite, n),
-  });
+/** Times every move of `player` (ms) into `times`. */
+function timed(player: Player, times: number[]): Player {
+  return {
+    name: player.name,
+    newGame: (seed) => player.newGame(seed),
+    move: async (game: Game): Promise<Move | undefined> => {
+      const t = performance.now();
+      const m = await player.move(game);
+      times.push(performance.now() - t);
+      return m;
+    },
+  };
+}
+
+const patterns = loadWeightsFile();
+const player = (level: string): Player =>
+  level === 'random' ? randomPlayer() : new EnginePlayer({ level: level as Level, patterns, name: level });
+const upTimes: number[] = [];
+const downTimes: number[] = [];
+const a = timed(player(up), upTimes);
+const b = timed(player(down), downTimes);
+
+const checkpoint = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '.cache',
+  `ladder-${pair}-plies3.jsonl`,
+);
+mkdirSync(dirname(checkpoint), { recursive: true });
+interface Line {
+  game: number;
+  result: string;
+  upWhite: boolean;
+  upMs: number[];
+  downMs: number[];
+}
+const done: Line[] = existsSync(checkpoint)
+  ? readFileSync(checkpoint, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Line)
+  : [];
+
+const summary = (ms: number[]) =>
+  ms.length === 0
+    ? '-'
+    : `mean ${(ms.reduce((s, x) => s + x, 0) / ms.length).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`;
+
+function report(): void {
+  let w = 0;
+  let d = 0;
+  let l = 0;
+  for (const g of done) {
+    if (g.result === (g.upWhite ? '1-0' : '0-1')) w++;
+    else if (g.result === (g.upWhite ? '0-1' : '1-0')) l++;
+    else d++;
+  }
+  const s = matchStats(w, d, l);
   console.log(
-    `${up} vs ${down}: ${stats.games} games +${stats.wins} =${stats.draws} -${stats.losses} ` +
-      `score ${(stats.score * 100).toFixed(1)}% Elo ${stats.elo.toFixed(0)} ± ${stats.error.toFixed(0)} ` +
-      `(${((performance.now() - t) / 1000).toFixed(0)} s)`,
+    `${up} vs ${down}: ${s.games} games +${s.wins} =${s.draws} -${s.losses} ` +
+      `score ${(s.score * 100).toFixed(1)}% Elo ${s.elo.toFixed(0)} ± ${s.error.toFixed(0)}; ` +
+      `${up} ${summary(done.flatMap((g) => g.upMs))}; ${down} ${summary(done.flatMap((g) => g.downMs))}`,
   );
 }
+
+const openings = pickOpenings(openingSuite(3), n);
+for (let game = 0; game < openings.length * 2; game++) {
+  if (done.some((g) => g.game === game)) continue;
+  if (Date.now() >= deadline) break;
+  const upWhite = (game & 1) === 0;
+  upTimes.length = 0;
+  downTimes.length = 0;
+  const record = await playGame(upWhite ? a : b, upWhite ? b : a, openings[game >> 1], game);
+  const line: Line = {
+    game,
+    result: record.result,
+    upWhite,
+    upMs: upTimes.map(Math.round),
+    downMs: downTimes.map(Math.round),
+  };
+  appendFileSync(checkpoint, `${JSON.stringify(line)}\n`);
+  done.push(line);
+  report();
+}
+report();

@@ -3,9 +3,10 @@
  * 945fa26 (the engine before the learned evaluation and the tablebases), from the 3-ply opening suite
  * with both colours, refereed by `@dama/core` (match.ts: `playGame`, `matchStats`).
  *
- * The baseline is rebuilt from git, not kept as a copied tree: `git archive` of that commit's
- * packages/core, packages/engine and packages/cli into packages/engine/.cache/baseline-945fa26/, with
- * a node_modules/@dama/core link to *that* core, so the old engine runs on the old rules code. The
+ * The baseline is rebuilt from git, not kept as a copied tree (scripts/git-tree.ts): `git archive`
+ * of that commit's packages into packages/engine/.cache/baseline-<commit>/, so the old engine runs on
+ * the old rules code, with that commit's own learned weights when it has any — so `--baseline` with
+ * another commit (e.g. main's) is a self-match of this tree's engine against that one. The
  * referee's game is replayed move by move into the old core's `Game` before every search, so the two
  * programs share nothing but the moves.
  *
@@ -13,12 +14,12 @@
  * settings skips the games already played, so a cut-off loses at most the games in progress.
  *
  * Usage: npm run bench:strength -- [--movetime MS | --nodes N] [--games N] [--jobs N]
- *        [--sprt ELO0,ELO1] [--checkpoint FILE] [--fresh] [--baseline COMMIT]
+ *        [--sprt ELO0,ELO1] [--checkpoint FILE] [--fresh] [--baseline COMMIT] [--until HH:MM]
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { makeFen, type Game, type Move } from '@dama/core';
 import {
@@ -31,11 +32,11 @@ import {
   type Limits,
   type Player,
 } from '../src/index.ts';
+import { buildTree, loadTree } from './git-tree.ts';
 import { loadWeightsFile } from './weights-file.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const engineDir = resolve(here, '..');
-const repoRoot = resolve(engineDir, '../..');
 
 const { values } = parseArgs({
   options: {
@@ -49,6 +50,7 @@ const { values } = parseArgs({
     baseline: { type: 'string', default: '945fa26' },
     plies: { type: 'string', default: '3' },
     shard: { type: 'string' },
+    until: { type: 'string' },
   },
 });
 
@@ -82,6 +84,18 @@ if (values.sprt !== undefined) {
   }
   sprt = { ...DEFAULT_SPRT, elo0: e0, elo1: e1 };
 }
+/** `--until HH:MM` (UTC): no game starts after it, so a bounded run ends one game later at most. */
+const deadline = (() => {
+  if (values.until === undefined) return Infinity;
+  const [h, m] = values.until.split(':').map(Number);
+  if (!Number.isInteger(h) || !Number.isInteger(m)) {
+    console.error('bench:strength: --until must be HH:MM (UTC)');
+    process.exit(2);
+  }
+  const d = new Date();
+  d.setUTCHours(h, m, 0, 0);
+  return d.getTime();
+})();
 const limitText = 'nodes' in limits ? `nodes=${limits.nodes}` : `movetime=${limits.movetime}`;
 const checkpoint =
   values.checkpoint ?? join(engineDir, '.cache', `strength-${commit}-${limitText}-plies${plies}.jsonl`);
@@ -95,50 +109,10 @@ interface GameLine {
   plies: number;
 }
 
-/** The baseline's sources, extracted from git once (fetched first when the clone lacks the commit). */
-function buildBaseline(): string {
-  const dir = join(engineDir, '.cache', `baseline-${commit}`);
-  if (existsSync(join(dir, 'ready'))) return dir;
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
-  try {
-    git('cat-file', '-e', `${commit}^{commit}`);
-  } catch {
-    git('fetch', 'origin', commit);
-  }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const tar = execFileSync('git', ['archive', commit, 'packages/core', 'packages/engine', 'packages/cli'], {
-    cwd: repoRoot,
-    maxBuffer: 1 << 28,
-  });
-  execFileSync('tar', ['-x', '-C', dir], { input: tar });
-  mkdirSync(join(dir, 'node_modules', '@dama'), { recursive: true });
-  symlinkSync('../../packages/core', join(dir, 'node_modules', '@dama', 'core'));
-  appendFileSync(join(dir, 'ready'), `${commit}\n`);
-  return dir;
-}
-
-interface BaselineCore {
-  Game: new (initial: unknown) => {
-    play(m: Pick<Move, 'from' | 'to' | 'captures'>): { ok: boolean };
-  };
-  parsePosition(fen: string): { ok: true; value: unknown } | { ok: false };
-}
-interface BaselineEngine {
-  Engine: new (options: { level: string; hashMegabytes: number }) => {
-    newGame(): void;
-    setSeed(seed: number): void;
-    search(game: unknown, limits: Limits): { move?: Pick<Move, 'from' | 'to' | 'captures'> };
-  };
-}
-
 /** The frozen engine as a player: it searches its own core's copy of the referee's game. */
-async function baselinePlayer(dir: string): Promise<Player> {
-  const core = (await import(pathToFileURL(join(dir, 'packages/core/src/index.ts')).href)) as BaselineCore;
-  const { Engine } = (await import(
-    pathToFileURL(join(dir, 'packages/engine/src/index.ts')).href
-  )) as BaselineEngine;
-  const engine = new Engine({ level: 'master', hashMegabytes: 16 });
+async function baselinePlayer(): Promise<Player> {
+  const tree = await loadTree(commit);
+  const engine = tree.engine(16);
   return {
     name: `Dama ${commit}`,
     newGame(seed: number) {
@@ -146,9 +120,9 @@ async function baselinePlayer(dir: string): Promise<Player> {
       engine.setSeed(seed);
     },
     move(game: Game): Move | undefined {
-      const fen = core.parsePosition(makeFen(game.initial));
+      const fen = tree.parsePosition(makeFen(game.initial));
       if (!fen.ok) return undefined;
-      const copy = new core.Game(fen.value);
+      const copy = new tree.Game(fen.value);
       for (const m of game.moves) if (!copy.play(m).ok) return undefined;
       const chosen = engine.search(copy, limits).move;
       if (!chosen) return undefined;
@@ -193,18 +167,18 @@ const key = (opening: number, aWhite: boolean) => `${opening}:${aWhite ? 'w' : '
 /** Play the games of one shard (every `of`-th game from `index`) that the checkpoint lacks. */
 async function playShard(index: number, of: number): Promise<void> {
   const done = new Set(readCheckpoint().map((g) => key(g.opening, g.aWhite)));
-  const dir = buildBaseline();
   const a = new EnginePlayer({
     name: 'Dama current',
     limits,
     hashMegabytes: 16,
     patterns: loadWeightsFile(),
   });
-  const b = await baselinePlayer(dir);
+  const b = await baselinePlayer();
   for (let n = index; n < openings.length * 2; n += of) {
     const opening = n >> 1;
     const aWhite = (n & 1) === 0;
     if (done.has(key(opening, aWhite))) continue;
+    if (Date.now() >= deadline) return;
     if (values.sprt !== undefined && tally(readCheckpoint()).sprt !== 'continue') return;
     const record = await playGame(aWhite ? a : b, aWhite ? b : a, openings[opening], n);
     const line: GameLine = {
@@ -236,7 +210,7 @@ if (values.shard !== undefined) {
   await playShard(i, of);
 } else {
   if (values.fresh) rmSync(checkpoint, { force: true });
-  buildBaseline();
+  buildTree(commit);
   console.log(`checkpoint: ${checkpoint}`);
   if (jobs === 1) await playShard(0, 1);
   else {

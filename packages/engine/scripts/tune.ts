@@ -1,68 +1,63 @@
 /**
- * Weight tuning by self-play: each candidate change of `DEFAULT_WEIGHTS` plays a match against the
- * current weights at equal nodes per move, from the 2-ply opening suite with both colours. A change
- * is adopted when it scores clearly better (README.md, "Evaluation weights and tuning").
+ * Weight tuning by self-play on top of the learned evaluation: each candidate changes some of the
+ * shipped weights' whole-board terms (patterns.ts, `SCALARS`) and plays a match against the shipped
+ * weights at equal nodes per move, from the 2-ply opening suite with both colours. A change worth
+ * keeping is one that scores clearly better; it then goes into the trainer's starting point or the
+ * weights file (README.md, "Evaluation weights and tuning"; the rounds there tuned the hand-weighted
+ * evaluation this one grew from).
  * Usage: npx tsx packages/engine/scripts/tune.ts [openings] [nodes] [candidate names...]
  */
 import {
-  DEFAULT_WEIGHTS,
   EnginePlayer,
   openingSuite,
   pickOpenings,
   playMatch,
-  type Weights,
+  SCALARS,
+  type PatternWeights,
 } from '../src/index.ts';
+import { loadWeightsFile } from './weights-file.ts';
 
 const openings = Number(process.argv[2] ?? 32);
 const nodes = Number(process.argv[3] ?? 20000);
 const only = process.argv.slice(4);
-const scale = (xs: readonly number[], f: number): number[] => xs.map((x) => Math.round(x * f));
-const w = DEFAULT_WEIGHTS;
+const shipped = loadWeightsFile();
 
-/** The weights of earlier rounds, to confirm that each round gained (README.md, "Tuning"). */
-const ROUND_0: Partial<Weights> = {
-  kingFull: 220,
-  kingEmpty: 330,
-  advanceMid: [0, 0, 2, 5, 9, 14, 22, 0],
-  advanceEnd: [0, 0, 6, 14, 24, 38, 60, 0],
-  passed: [0, 0, 0, 6, 12, 22, 40, 0],
-  race: 40,
-  backed: 4,
-  sideBySide: 3,
+type Term = (typeof SCALARS)[number];
+/** The shipped weights with the middle-game and endgame weights of `terms` multiplied by `factor`. */
+const scaled = (terms: readonly Term[], factor: number): PatternWeights => {
+  const scalars = shipped.scalars.slice();
+  for (const t of terms) {
+    const i = SCALARS.indexOf(t);
+    scalars[2 * i] = Math.round(scalars[2 * i] * factor);
+    scalars[2 * i + 1] = Math.round(scalars[2 * i + 1] * factor);
+  }
+  return { table: shipped.table, scalars };
 };
-const ROUND_1: Partial<Weights> = {
-  kingFull: 220,
-  kingEmpty: 330,
-  advanceMid: [0, 0, 3, 8, 14, 21, 33, 0],
-  advanceEnd: [0, 0, 9, 21, 36, 57, 90, 0],
-  backed: 4,
-  sideBySide: 3,
-};
+const advance: Term[] = ['advance2', 'advance3', 'advance4', 'advance5', 'advance6', 'advance7'];
+const passed: Term[] = ['passed4', 'passed5', 'passed6', 'passed7', 'race4', 'race5', 'race6', 'race7'];
 
-const candidates: Record<string, Partial<Weights>> = {
-  'round-0': ROUND_0,
-  'round-1': ROUND_1,
-  'king+': { kingFull: w.kingFull + 40, kingEmpty: w.kingEmpty + 50 },
-  'king-': { kingFull: w.kingFull - 40, kingEmpty: w.kingEmpty - 50 },
-  'advance+': { advanceMid: scale(w.advanceMid, 1.5), advanceEnd: scale(w.advanceEnd, 1.5) },
-  'advance-': { advanceMid: scale(w.advanceMid, 0.6), advanceEnd: scale(w.advanceEnd, 0.6) },
-  'passed+': { passed: scale(w.passed, 1.5), race: Math.round(w.race * 1.5) },
-  'structure+': { backed: w.backed * 2, sideBySide: w.sideBySide * 2 },
-  'structure-': { backed: w.backed >> 1, sideBySide: w.sideBySide >> 1 },
-  'guard+': { guard: w.guard * 2 },
-  'mobility+': { kingMobility: w.kingMobility * 2 },
+const candidates: Record<string, PatternWeights> = {
+  'king+': scaled(['kings'], 1.15),
+  'king-': scaled(['kings'], 0.85),
+  'advance+': scaled(advance, 1.3),
+  'advance-': scaled(advance, 0.7),
+  'passed+': scaled(passed, 1.3),
+  'passed-': scaled(passed, 0.7),
+  'mobility+': scaled(['mobility'], 1.5),
+  'structure+': scaled(['backed', 'sideBySide', 'guard'], 1.5),
+  'tempo-': scaled(['tempo'], 0),
 };
 
-for (const [name, change] of Object.entries(candidates)) {
+for (const [name, patterns] of Object.entries(candidates)) {
   if (only.length > 0 && !only.includes(name)) continue;
   const t = performance.now();
   const { stats } = await playMatch(
-    new EnginePlayer({ name, weights: { ...w, ...change }, limits: { nodes } }),
-    new EnginePlayer({ name: 'current', limits: { nodes } }),
+    new EnginePlayer({ name, patterns, limits: { nodes } }),
+    new EnginePlayer({ name: 'shipped', patterns: shipped, limits: { nodes } }),
     { openings: pickOpenings(openingSuite(2), openings) },
   );
   console.log(
-    `${name} vs current at ${nodes} nodes: ${stats.games} games +${stats.wins} =${stats.draws} -${stats.losses} ` +
+    `${name} vs shipped at ${nodes} nodes: ${stats.games} games +${stats.wins} =${stats.draws} -${stats.losses} ` +
       `Elo ${stats.elo.toFixed(0)} ± ${stats.error.toFixed(0)} (${((performance.now() - t) / 1000).toFixed(0)} s)`,
   );
 }

@@ -171,8 +171,8 @@ export class Engine {
    * iteration searches the root `count` times, every time without the moves already found (the
    * searcher's `excludedRootMoves`), so a line's score is exact and the lines are comparable; the
    * table carries what one line learned into the next. `onInfo` hears of every completed depth,
-   * with `lines` best first; the result's `lines` are those of the last completed depth. With one
-   * line (or one legal move) this is `search`.
+   * with `lines` best first; the result's `lines` are those of the last completed depth. Both carry
+   * the root's `tb`, as `search` does. With one line (or one legal move) this is `search`.
    */
   searchLines(
     game: Game,
@@ -199,6 +199,7 @@ export class Engine {
     const root = rootState(game);
     const searcher = this.searcher;
     searcher.stopRequested = false;
+    const tb = this.tbResult(game);
     const start = performance.now();
     let nodes = 0;
     let seldepth = 0;
@@ -248,6 +249,7 @@ export class Engine {
         nps: time > 0 ? Math.round((nodes * 1000) / time) : 0,
         pv: lines[0].pv,
         lines,
+        ...(tb ? { tb } : {}),
       });
       if (searcher.stopRequested || time >= control.softTime) break;
       // Every line decided (a win or loss within the depth): more depth changes nothing.
@@ -257,9 +259,20 @@ export class Engine {
     const time = Math.round(performance.now() - start);
     if (lines.length === 0) {
       const move = legal[0];
-      return { move, score: 0, pv: [move], depth: 0, nodes, time, lines: [{ move, score: 0, pv: [move] }] };
+      const only = { move, score: 0, pv: [move] };
+      return { ...only, depth: 0, nodes, time, lines: [only], ...(tb ? { tb } : {}) };
     }
-    return { move: lines[0].move, score: lines[0].score, pv: lines[0].pv, depth, nodes, time, lines };
+    const best = lines[0];
+    return {
+      move: best.move,
+      score: best.score,
+      pv: best.pv,
+      depth,
+      nodes,
+      time,
+      lines,
+      ...(tb ? { tb } : {}),
+    };
   }
 }
 

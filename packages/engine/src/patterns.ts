@@ -78,7 +78,8 @@ export const windowIndex = (r: number, f: number): number => r * 3 + (f >> 1);
  * weight at `2·entry` and the endgame weight at `2·entry + 1`; then the scalars (middle, end).
  */
 export interface PatternWeights {
-  readonly table: Int32Array;
+  /** Int16: every weight fits (the file stores 16 bits), and half the bytes keep more of it in cache. */
+  readonly table: Int16Array;
   readonly scalars: Int32Array;
 }
 
@@ -115,6 +116,22 @@ function passedMen(menLo: number, menHi: number, enHi: number, out: Int32Array, 
 }
 
 const PASSED = new Int32Array(8);
+const NOT_A = ~FILE_A;
+const NOT_H = ~(FILE_A << 7);
+
+/**
+ * `passedMen` without a loop over the men: the enemy's upper-half pieces spread a file each way, then
+ * filled down rank by rank, give every square whose forward cone holds one; the men outside count.
+ */
+function passedFast(menLo: number, menHi: number, enHi: number, out: Int32Array, base: number): void {
+  const e = enHi | ((enHi << 1) & NOT_A) | ((enHi >>> 1) & NOT_H);
+  const below = (e >>> 8) | (e >>> 16) | (e >>> 24);
+  const free = menHi & ~below;
+  out[base] = popcount(menLo & 0xff000000 & ~((below | e) << 24));
+  out[base + 1] = popcount(free & 0xff);
+  out[base + 2] = popcount(free & 0xff00);
+  out[base + 3] = popcount(free & 0xff0000);
+}
 const CENTRE = 0x3c3c3c3c;
 const STRUCTURE = new Int32Array(20);
 
@@ -209,13 +226,14 @@ export function patternEntries(
   }
 }
 
-const ENTRIES = new Int32Array(WINDOWS);
-const FEATURES = new Int32Array(SCALAR_COUNT);
-
 /** The phase: 256 with all 32 men on the board, 0 with none. */
 export const phaseOf = (men: number): number => men * 8;
 
-/** The learned evaluation of a board for the side to move (`turn` 0 = White), in centi-men. */
+/**
+ * The learned evaluation of a board for the side to move (`turn` 0 = White), in centi-men: the
+ * weights of `patternEntries` and `scalarFeatures` summed (`patternEvaluateReference` is that sum
+ * written plainly, and a test holds the two equal), computed in one pass with no array written.
+ */
 export function patternEvaluate(
   pw: PatternWeights,
   wLo: number,
@@ -232,36 +250,192 @@ export function patternEvaluate(
   const bmHi = bHi & ~kHi;
   const table = pw.table;
   const sc = pw.scalars;
-  patternEntries(wmLo, wmHi, bmLo, bmHi, ENTRIES);
   let mid = 0;
   let end = 0;
-  for (let i = 0; i < WINDOWS; i++) {
-    const e = ENTRIES[i] << 1;
+
+  // The 21 windows (as patternEntries).
+  let prevW = wmLo & 0xff;
+  let prevB = bmLo & 0xff;
+  for (let r = 0; r < WINDOW_RANKS; r++) {
+    const rank = r + 1;
+    const nextW = (rank < 4 ? wmLo >>> (rank * 8) : wmHi >>> ((rank - 4) * 8)) & 0xff;
+    const nextB = (rank < 4 ? bmLo >>> (rank * 8) : bmHi >>> ((rank - 4) * 8)) & 0xff;
+    const w = prevW | (nextW << 8);
+    const b = prevB | (nextB << 8);
+    const base = r * 3 * PATTERNS;
+    let e = (base + TERN[(w & 15) | ((w >>> 4) & 0xf0)] + 2 * TERN[(b & 15) | ((b >>> 4) & 0xf0)]) << 1;
     mid += table[e];
     end += table[e + 1];
+    e =
+      (base +
+        PATTERNS +
+        TERN[((w >>> 2) & 15) | ((w >>> 6) & 0xf0)] +
+        2 * TERN[((b >>> 2) & 15) | ((b >>> 6) & 0xf0)]) <<
+      1;
+    mid += table[e];
+    end += table[e + 1];
+    e =
+      (base +
+        2 * PATTERNS +
+        TERN[((w >>> 4) & 15) | ((w >>> 8) & 0xf0)] +
+        2 * TERN[((b >>> 4) & 15) | ((b >>> 8) & 0xf0)]) <<
+      1;
+    mid += table[e];
+    end += table[e + 1];
+    prevW = nextW;
+    prevB = nextB;
   }
-  scalarFeatures(wLo, wHi, bLo, bHi, kLo, kHi, FEATURES);
-  for (let i = 0; i < TEMPO; i++) {
-    const x = FEATURES[i];
-    if (x !== 0) {
-      mid += x * sc[2 * i];
-      end += x * sc[2 * i + 1];
-    }
-  }
+
+  // The whole-board terms (as scalarFeatures), each added as soon as it is known.
   const wm = popcount(wmLo) + popcount(wmHi);
   const bm = popcount(bmLo) + popcount(bmHi);
+  const wk = popcount(wLo & kLo) + popcount(wHi & kHi);
+  const bk = popcount(bLo & kLo) + popcount(bHi & kHi);
+  let x = wm - bm;
+  mid += x * sc[0];
+  end += x * sc[1];
+  x = wk - bk;
+  mid += x * sc[2];
+  end += x * sc[3];
+  x = (wk > 0 ? 1 : 0) - (bk > 0 ? 1 : 0);
+  mid += x * sc[4];
+  end += x * sc[5];
+  if (wk + bk > 0) {
+    const eLo = ~(wLo | bLo);
+    const eHi = ~(wHi | bHi);
+    x =
+      (wk > 0 ? kingReach(wLo & kLo, wHi & kHi, eLo, eHi) : 0) -
+      (bk > 0 ? kingReach(bLo & kLo, bHi & kHi, eLo, eHi) : 0);
+    mid += x * sc[6];
+    end += x * sc[7];
+  }
+  // Passed men by relative rank 4–7 (index 0–3), and the race terms (no enemy king).
+  const sBmHi = swapBytes(bmHi);
+  const sBmLo = swapBytes(bmLo);
+  passedFast(wmLo, wmHi, bHi, PASSED, 0);
+  passedFast(sBmHi, sBmLo, swapBytes(wLo), PASSED, 4);
+  for (let i = 0; i < 4; i++) {
+    const pw0 = PASSED[i];
+    const pb0 = PASSED[4 + i];
+    x = pw0 - pb0;
+    if (x !== 0) {
+      mid += x * sc[8 + 2 * i];
+      end += x * sc[9 + 2 * i];
+    }
+    x = (bk === 0 ? pw0 : 0) - (wk === 0 ? pb0 : 0);
+    if (x !== 0) {
+      mid += x * sc[16 + 2 * i];
+      end += x * sc[17 + 2 * i];
+    }
+  }
+  // Structure: men by relative rank 2–7, guard (while the enemy has men), backed, side by side, centre.
+  const sbLo = swapBytes(bHi);
+  const sbHi = swapBytes(bLo);
+  x = popcount(wmLo & 0xff00) - popcount(sBmHi & 0xff00);
+  mid += x * sc[24];
+  end += x * sc[25];
+  const guardW = x + popcount(sBmHi & 0xff00);
+  const guardB = guardW - x;
+  x = popcount(wmLo & 0xff0000) - popcount(sBmHi & 0xff0000);
+  mid += x * sc[26];
+  end += x * sc[27];
+  x = popcount(wmLo & 0xff000000) - popcount(sBmHi & 0xff000000);
+  mid += x * sc[28];
+  end += x * sc[29];
+  x = popcount(wmHi & 0xff) - popcount(sBmLo & 0xff);
+  mid += x * sc[30];
+  end += x * sc[31];
+  x = popcount(wmHi & 0xff00) - popcount(sBmLo & 0xff00);
+  mid += x * sc[32];
+  end += x * sc[33];
+  x = popcount(wmHi & 0xff0000) - popcount(sBmLo & 0xff0000);
+  mid += x * sc[34];
+  end += x * sc[35];
+  x = (bm > 0 ? guardW : 0) - (wm > 0 ? guardB : 0);
+  mid += x * sc[36];
+  end += x * sc[37];
+  x =
+    popcount(wmLo & (wLo << 8)) +
+    popcount(wmHi & ((wHi << 8) | (wLo >>> 24))) -
+    popcount(sBmHi & (sbLo << 8)) -
+    popcount(sBmLo & ((sbHi << 8) | (sbLo >>> 24)));
+  mid += x * sc[38];
+  end += x * sc[39];
+  x =
+    popcount(wmLo & (wmLo << 1) & ~FILE_A) +
+    popcount(wmHi & (wmHi << 1) & ~FILE_A) -
+    popcount(bmLo & (bmLo << 1) & ~FILE_A) -
+    popcount(bmHi & (bmHi << 1) & ~FILE_A);
+  mid += x * sc[40];
+  end += x * sc[41];
+  x = popcount(wmLo & CENTRE) + popcount(wmHi & CENTRE) - popcount(bmLo & CENTRE) - popcount(bmHi & CENTRE);
+  mid += x * sc[42];
+  end += x * sc[43];
+
+  return finish(mid, end, wm, bm, wk, bk, sc, turn);
+}
+
+/** Blend the phases, apply the endgame rules, turn to the side to move and add the tempo. */
+function finish(
+  mid: number,
+  end: number,
+  wm: number,
+  bm: number,
+  wk: number,
+  bk: number,
+  sc: Int32Array,
+  turn: number,
+): number {
   const phase = phaseOf(wm + bm);
   // Rounded toward 0, so that the colours' scores are exact negatives.
   const blend = mid * phase + end * (256 - phase);
   let score = blend >= 0 ? blend >> (8 + UNIT_SHIFT) : -(-blend >> (8 + UNIT_SHIFT));
 
   // Knowledge the data cannot teach reliably: equal kings-only endings are drawish; a lone man cannot win.
-  const wk = popcount(wLo & kLo) + popcount(wHi & kHi);
-  const bk = popcount(bLo & kLo) + popcount(bHi & kHi);
   if (wm === 0 && bm === 0 && wk === bk) score = (score / 8) | 0;
   if (wk + wm === 1 && wk === 0 && score > 0) score = (score / 4) | 0;
   if (bk + bm === 1 && bk === 0 && score < 0) score = (score / 4) | 0;
 
   const tempo = (sc[2 * TEMPO] * phase + sc[2 * TEMPO + 1] * (256 - phase)) >> (8 + UNIT_SHIFT);
   return (turn === 0 ? score : -score) + tempo;
+}
+
+const ENTRIES = new Int32Array(WINDOWS);
+const FEATURES = new Int32Array(SCALAR_COUNT);
+
+/**
+ * The same evaluation written plainly from the features the trainer fits (`patternEntries`,
+ * `scalarFeatures`): the definition `patternEvaluate` must equal (tested on many positions).
+ */
+export function patternEvaluateReference(
+  pw: PatternWeights,
+  wLo: number,
+  wHi: number,
+  bLo: number,
+  bHi: number,
+  kLo: number,
+  kHi: number,
+  turn: number,
+): number {
+  const wmLo = wLo & ~kLo;
+  const wmHi = wHi & ~kHi;
+  const bmLo = bLo & ~kLo;
+  const bmHi = bHi & ~kHi;
+  patternEntries(wmLo, wmHi, bmLo, bmHi, ENTRIES);
+  let mid = 0;
+  let end = 0;
+  for (let i = 0; i < WINDOWS; i++) {
+    mid += pw.table[ENTRIES[i] * 2];
+    end += pw.table[ENTRIES[i] * 2 + 1];
+  }
+  scalarFeatures(wLo, wHi, bLo, bHi, kLo, kHi, FEATURES);
+  for (let i = 0; i < TEMPO; i++) {
+    mid += FEATURES[i] * pw.scalars[2 * i];
+    end += FEATURES[i] * pw.scalars[2 * i + 1];
+  }
+  const wm = popcount(wmLo) + popcount(wmHi);
+  const bm = popcount(bmLo) + popcount(bmHi);
+  const wk = popcount(wLo & kLo) + popcount(wHi & kHi);
+  const bk = popcount(bLo & kLo) + popcount(bHi & kHi);
+  return finish(mid, end, wm, bm, wk, bk, pw.scalars, turn);
 }

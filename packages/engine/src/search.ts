@@ -531,8 +531,20 @@ export class Searcher {
     // Forced reply: one legal move is searched a ply deeper.
     if (count === 1 && ply > 0) depth++;
 
-    const staticEval = ttEval !== INFINITE ? ttEval : this.staticEval(ply);
     const prune = this.shallowPruning && !this.plain && !pvNode && l.captures === 0 && depth <= 3;
+    const cut =
+      this.probCut &&
+      !pvNode &&
+      !this.plain &&
+      depth >= 5 &&
+      l.captures === 0 &&
+      beta > -WIN_BOUND &&
+      beta < WIN_BOUND;
+    // The static evaluation only where a pruning rule reads it (a node with captures, a PV node or
+    // one at depth 4 never does); the table keeps INFINITE for "not computed", and the next visit
+    // computes the same value (the evaluation and its noise depend on the position alone).
+    let staticEval = ttEval;
+    if (staticEval === INFINITE && (prune || cut)) staticEval = this.staticEval(ply);
     // Static beta pruning: far above beta with no capture threat against us, at the last plies.
     if (
       prune &&
@@ -545,15 +557,7 @@ export class Searcher {
       return staticEval;
 
     // ProbCut-style pruning at shallow depth: when a reduced search already clears beta by a margin.
-    if (
-      this.probCut &&
-      !pvNode &&
-      !this.plain &&
-      depth >= 5 &&
-      l.captures === 0 &&
-      beta > -WIN_BOUND &&
-      beta < WIN_BOUND
-    ) {
+    if (cut) {
       const pcBeta = beta + 120;
       if (staticEval >= pcBeta - 40) {
         const s = this.search(ply, depth - 4, pcBeta - 1, pcBeta);

@@ -96,7 +96,7 @@ export function expandWeights(
   scalarWeights: ArrayLike<number>,
 ): PatternWeights {
   const { classOf, sign } = symmetryClasses();
-  const table = new Int32Array(WINDOWS * PATTERNS * 2);
+  const table = new Int16Array(WINDOWS * PATTERNS * 2);
   for (let e = 0; e < classOf.length; e++) {
     const c = classOf[e];
     if (c < 0) continue;
@@ -120,7 +120,8 @@ export function encodeWeights(classWeights: ArrayLike<number>, scalarWeights: Ar
   view.setUint8(5, WINDOWS);
   view.setUint8(6, SCALAR_COUNT);
   view.setUint32(8, count, true);
-  const clamp = (x: number) => Math.max(-32768, Math.min(32767, Math.round(x)));
+  // ±32 767, so that the colour-swapped image (the negation) fits in 16 bits too.
+  const clamp = (x: number) => Math.max(-32767, Math.min(32767, Math.round(x)));
   let off = HEADER_BYTES;
   for (let i = 0; i < count * 2; i++, off += 2) view.setInt16(off, clamp(classWeights[i]), true);
   for (let i = 0; i < SCALAR_COUNT * 2; i++, off += 2) view.setInt16(off, clamp(scalarWeights[i]), true);

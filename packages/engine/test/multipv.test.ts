@@ -2,6 +2,7 @@ import { Game, makeNotation, parsePosition, unwrap } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { Engine, rootState } from '../src/engine.ts';
 import { Searcher } from '../src/search.ts';
+import { buildTablebase } from '../src/tbbuild.ts';
 import { EngineService, type EngineResponse } from '../src/service.ts';
 import { budget } from '../src/timeman.ts';
 import { WIN, WIN_BOUND } from '../src/types.ts';
@@ -74,5 +75,21 @@ describe('multi-PV', () => {
     for (const i of infos) expect(i.type === 'info' && i.lines?.length).toBe(2);
     const done = out.find((r) => r.type === 'done');
     expect(done?.type === 'done' && done.lines?.map((l) => l.pv[0])).toHaveLength(2);
+  });
+
+  it('passes the tablebase verdict with two lines or more, as the one-line search does', () => {
+    // A white king against a black man it takes at once, landing on d6, d7 or d8 (three moves; the
+    // ≤ 2-piece tables build in milliseconds).
+    const g = game('W:WKd1:Bd5');
+    const engine = new Engine({ level: 'master', tablebase: buildTablebase(2), hashMegabytes: 1 });
+    const verdict = engine.tbResult(g);
+    expect(verdict).toEqual({ result: 'win', plies: 1 });
+    const infos: unknown[] = [];
+    const r = engine.searchLines(g, { depth: 3 }, 2, (info) => infos.push(info.tb));
+    expect(r.lines).toHaveLength(2);
+    expect(r.tb).toEqual(verdict);
+    expect(infos.length).toBeGreaterThan(0);
+    for (const tb of infos) expect(tb).toEqual(verdict);
+    expect(engine.searchLines(g, { depth: 3 }, 1).tb).toEqual(verdict);
   });
 });

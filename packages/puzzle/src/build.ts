@@ -32,10 +32,16 @@ export const BANK_RULES: ShareRules = {
 };
 
 /**
- * The training pool's: every puzzle keeps the rules of a puzzle, but the pool may hold more
- * mop-ups (the player picks by difficulty and theme there, and the rating serves the right ones).
+ * The training pool's: at most a fifth lopsided and no theme over 60%, as in the daily bank (the
+ * judges check both banks alike), but 20% with 10+ pieces (most random endgames, which fill much
+ * of the pool, are small). The pool first shipped half lopsided; its puzzles keep their numbers (a
+ * player's ratings and retry list refer to them), so the share comes down only by what is added,
+ * and no lopsided puzzle is added while it is over (`FIRST_TRAINING`).
  */
-export const TRAINING_RULES: ShareRules = { maxLopsided: 0.5, minBig: 0.2, bigPieces: 10, maxTheme: 0.75 };
+export const TRAINING_RULES: ShareRules = { ...BANK_RULES, minBig: 0.2 };
+
+/** The training pool as first shipped (second edition): #1–#474, half of them lopsided. */
+export const FIRST_TRAINING = 474;
 
 /** What the miner writes for a candidate (one JSON object a line). */
 export interface MinedRecord {
@@ -96,36 +102,69 @@ export class Shares {
 }
 
 /**
- * Drop new entries (from the end, the least preferred) until the bank keeps every share of
- * `BANK_RULES`; `kept` holds the shares of the puzzles already in the bank. Returns what was dropped.
+ * Take up to `target` of `candidates` (best first) into a bank whose puzzles have the shares
+ * `kept`, keeping `rules`. For a size S of the bank, candidates are taken in order while the caps
+ * counted on S allow them (a lopsided one while lopsided puzzles are under their share of S, a small
+ * one while the big ones keep theirs, one of a theme while the theme is under its share); S is the
+ * largest size (at most `target` more than the bank has) for which every share holds at the size
+ * reached (or is broken by the kept puzzles alone, and no new puzzle adds to it). `kept` gains what was taken; the rest is
+ * returned in order.
  */
-function trim(entries: Entry[], kept: Shares, rules: ShareRules): Entry[] {
-  const dropped: Entry[] = [];
-  for (;;) {
-    const shares = new Shares();
-    shares.size = kept.size;
-    shares.lopsided = kept.lopsided;
-    shares.big = kept.big;
-    for (const [t, n] of kept.themes) shares.themes.set(t, n);
-    for (const e of entries) shares.add(e);
-    const n = shares.size;
-    let offends: ((e: Entry) => boolean) | undefined;
-    if (shares.lopsided > rules.maxLopsided * n) offends = (e) => e.lopsided;
-    else if (shares.big < rules.minBig * n) offends = (e) => !e.big;
-    else
-      for (const [t, count] of shares.themes)
-        if (count > rules.maxTheme * n) {
-          offends = (e) => e.puzzle.themes.includes(t);
-          break;
-        }
-    if (!offends) break;
-    let i = entries.length - 1;
-    while (i >= 0 && !offends(entries[i])) i--;
-    if (i < 0) break;
-    dropped.push(...entries.splice(i, 1));
+function fill(
+  candidates: readonly Entry[],
+  kept: Shares,
+  rules: ShareRules,
+  target: number,
+): { taken: Entry[]; left: Entry[] } {
+  const choose = (size: number) => {
+    const caps = {
+      lopsided: Math.floor(rules.maxLopsided * size),
+      small: Math.floor((1 - rules.minBig) * size),
+      theme: Math.floor(rules.maxTheme * size),
+    };
+    const counts = { lopsided: kept.lopsided, small: kept.size - kept.big, themes: new Map(kept.themes) };
+    const taken: Entry[] = [];
+    const left: Entry[] = [];
+    for (const e of candidates) {
+      const fits =
+        taken.length < size - kept.size &&
+        (!e.lopsided || counts.lopsided < caps.lopsided) &&
+        (e.big || counts.small < caps.small) &&
+        e.puzzle.themes.every((t) => (counts.themes.get(t) ?? 0) < caps.theme);
+      if (!fits) {
+        left.push(e);
+        continue;
+      }
+      taken.push(e);
+      if (e.lopsided) counts.lopsided++;
+      if (!e.big) counts.small++;
+      for (const t of e.puzzle.themes) counts.themes.set(t, (counts.themes.get(t) ?? 0) + 1);
+    }
+    return { taken, left };
+  };
+  // The choice is good when every share holds at the size reached, or is broken by the kept
+  // puzzles alone (the training pool first shipped half lopsided: no new lopsided one then).
+  const good = (taken: readonly Entry[]) => {
+    const n = kept.size + taken.length;
+    const count = (f: (e: Entry) => boolean) => taken.filter(f).length;
+    if (kept.lopsided + count((e) => e.lopsided) > rules.maxLopsided * n && taken.some((e) => e.lopsided))
+      return false;
+    if (kept.big + count((e) => e.big) < rules.minBig * n && taken.some((e) => !e.big)) return false;
+    for (const [t, k] of kept.themes) {
+      const has = (e: Entry) => e.puzzle.themes.includes(t);
+      if (k + count(has) > rules.maxTheme * n && taken.some(has)) return false;
+    }
+    return true;
+  };
+  let size = kept.size + Math.min(target, candidates.length);
+  let best = choose(size);
+  // Too few taken for the size counted on, and a share broken: count on a smaller size.
+  while (!good(best.taken)) {
+    size = Math.min(size - 1, kept.size + best.taken.length);
+    best = choose(size);
   }
-  for (const e of entries) kept.add(e);
-  return dropped;
+  for (const e of best.taken) kept.add(e);
+  return best;
 }
 
 /** Weekday (0 Sunday … 6 Saturday) → the difficulty the daily puzzle aims at: easy Monday, hard weekend. */
@@ -192,15 +231,14 @@ export function buildBanks(options: BuildOptions): BuildReport {
     fresh.push(e);
   }
   random.shuffle(fresh);
-  // Self-play before random endgames, and big positions first, for the daily bank.
-  const rank = (e: Entry) => (e.puzzle.source === 'random' ? 2 : 0) + (e.big ? 0 : 1) + (e.lopsided ? 4 : 0);
+  // Big positions first, then self-play before random endgames, lopsided ones last.
+  const rank = (e: Entry) => (e.puzzle.source === 'random' ? 1 : 0) + (e.big ? 0 : 2) + (e.lopsided ? 4 : 0);
   fresh.sort((a, b) => rank(a) - rank(b));
   const need = Math.max(0, options.dailyTarget - options.daily.length);
-  const dailyNew = fresh.slice(0, need);
-  const dailyOut = trim(dailyNew, dailyShares, BANK_RULES);
-  const rest = [...fresh.slice(need), ...dailyOut];
-  const trainingNew = rest;
-  skipped.shares += trim(trainingNew, trainingShares, TRAINING_RULES).length;
+  const { taken: dailyNew, left } = fill(fresh, dailyShares, BANK_RULES, need);
+  const rest = left.sort((a, b) => rank(a) - rank(b));
+  const { taken: trainingNew, left: unused } = fill(rest, trainingShares, TRAINING_RULES, Infinity);
+  skipped.shares += unused.length;
   const daily = [...options.daily];
   for (const e of scheduleOrder(dailyNew, daily.length + 1)) {
     const id = daily.length + 1;

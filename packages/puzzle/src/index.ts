@@ -13,7 +13,16 @@ export {
 export type { ScheduleEntry } from './schedule.ts';
 export { parseSchedule, scheduleProblems, extendSchedule, scheduleLine } from './schedule.ts';
 export type { MinedRecord, Entry, BuildOptions, BuildReport, ShareRules } from './build.ts';
-export { BANK_RULES, TRAINING_RULES, buildBanks, describe, fromMined, pieceCount, Shares } from './build.ts';
+export {
+  BANK_RULES,
+  TRAINING_RULES,
+  FIRST_TRAINING,
+  buildBanks,
+  describe,
+  fromMined,
+  pieceCount,
+  Shares,
+} from './build.ts';
 export type { Analysis } from './prover.ts';
 export {
   MAX_PROOF_MOVES,

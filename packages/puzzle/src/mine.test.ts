@@ -76,4 +76,14 @@ describe('shares and themes', () => {
       ]),
     ).toEqual(['sacrifice', 'multi-capture']);
   });
+
+  it('calls a win that leaves the defender pieces but no move a blockade', () => {
+    // Kc1-b1 closes the last door: no black man can step down or aside, nor take (every white piece
+    // next to one has a piece or the edge behind it).
+    const p = pos('W:WKa1,Kc1,c2,d2,b3,c3:Ba2,b2,a3');
+    expect(p.legalMoves().length).toBeGreaterThan(0);
+    expect(lineThemes(p, ['c1-b1'])).toEqual(['blockade', 'quiet', 'king']);
+    // Taking the last piece is no blockade.
+    expect(lineThemes(pos('W:Wb3,Ka5:Bb4'), ['b3xb5'])).not.toContain('blockade');
+  });
 });

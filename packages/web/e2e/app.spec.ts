@@ -57,6 +57,8 @@ test('works offline after the first visit', async ({ page, context }) => {
   await page.goto('./?engine=fast#/');
   await page.getByRole('button', { name: /Play the computer/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Start the game' }).click();
+  // the two-player game is not finished: it is kept in My games
+  await page.getByRole('dialog').getByRole('button', { name: 'Start a new game' }).click();
   await typeMove(page, 'c3-c4');
   await expect(moveButtons(page)).toHaveCount(2);
   await context.setOffline(false);

@@ -8,11 +8,14 @@ import lighthouse from 'lighthouse';
 import { build, preview } from 'vite';
 
 const MIN = { performance: 95, accessibility: 95 };
+// LH_PORT lets several checkouts run it side by side on one machine
+const PORT = Number(process.env.LH_PORT ?? 4327);
+const BASE = `http://127.0.0.1:${PORT}/`;
 
 async function main(): Promise<void> {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   await build({ root, logLevel: 'warn' });
-  const server = await preview({ root, preview: { port: 4327, strictPort: true, host: '127.0.0.1' } });
+  const server = await preview({ root, preview: { port: PORT, strictPort: true, host: '127.0.0.1' } });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -20,12 +23,12 @@ async function main(): Promise<void> {
   let failed = false;
   try {
     const pages = [
-      ['home', 'http://127.0.0.1:4327/'],
+      ['home', BASE],
       [
         'game',
-        'http://127.0.0.1:4327/?sw=off&fen=W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7',
+        `${BASE}?sw=off&fen=W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7`,
       ],
-      ['rules', 'http://127.0.0.1:4327/#/rules'],
+      ['rules', `${BASE}#/rules`],
     ] as const;
     for (const [name, url] of pages) {
       const result = await lighthouse(url, {

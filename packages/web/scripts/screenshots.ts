@@ -1,8 +1,11 @@
-// Screenshots of every screen in Turkish and English at phone (390×844) and desktop (1280×800)
-// sizes, for looking at the app. Needs a served build: `npm run build -w @dama/web && npm run preview -w @dama/web`,
-// then `npx tsx packages/web/scripts/screenshots.ts` (PNGs in $OUT_DIR, default /tmp/dama-web-shots).
+// Screenshots of every screen, in Turkish, at 390×844 (phone), 844×390 (phone held sideways) and
+// 1280×800 (desktop), and the game in English too, for looking at the app as a new player would.
+// Needs the built app served by the game server (so that the online screens work):
+//   npm run build -w @dama/web && (cd packages/web && PORT=4173 DAMA_DB=:memory: node --import tsx ../server/src/main.ts)
+// then `npm run screenshots -w @dama/web` (BASE_URL, default http://127.0.0.1:4173/; PNGs in
+// $OUT_DIR, default /tmp/dama-web-shots, named <lang>-<size>-<screen>.png).
 import { mkdirSync } from 'node:fs';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
 const OUT = process.env.OUT_DIR ?? '/tmp/dama-web-shots';
@@ -11,66 +14,162 @@ const SIZES = [
   { name: 'landscape', width: 844, height: 390 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
+type Size = (typeof SIZES)[number];
+type Lang = 'tr' | 'en';
 
-async function playSome(page: Page): Promise<void> {
-  // a few opening moves by typing them; the computer answers at depth 1 (?engine=fast)
-  for (const mv of ['c3-c4', 'd3-d4', 'e3-e4']) {
-    await page.locator('#move-input:not([disabled])').waitFor({ timeout: 10_000 });
+/** A few opening moves typed in the move box; the computer answers at depth 1 (?engine=fast). */
+async function playSome(page: Page, moves: readonly string[]): Promise<void> {
+  for (const mv of moves) {
+    await page.locator('#move-input:not([disabled])').waitFor({ timeout: 15_000 });
     await page.fill('#move-input', mv);
     await page.press('#move-input', 'Enter');
   }
-  await page.locator('#move-input:not([disabled])').waitFor({ timeout: 10_000 });
+  await page.locator('#move-input:not([disabled])').waitFor({ timeout: 15_000 });
+}
+
+async function open(browser: Browser, lang: Lang, size: Size) {
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    deviceScaleFactor: 1,
+    locale: lang === 'tr' ? 'tr-TR' : 'en-US',
+    serviceWorkers: 'block',
+    hasTouch: size.name !== 'desktop',
+    isMobile: size.name !== 'desktop',
+  });
+  const page = await context.newPage();
+  const shot = async (name: string, fullPage = false) => {
+    // as a player sees it after a tap: no focus ring left by typing, the page at its top
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    await page.waitForTimeout(450);
+    await page.screenshot({ path: `${OUT}/${lang}-${size.name}-${name}.png`, fullPage });
+  };
+  return { context, page, shot };
+}
+
+/** Start the new-game sheet's game (over an unfinished one: confirmed). */
+async function submitSheet(page: Page): Promise<void> {
+  await page.locator('.dialog button[type=submit]').click();
+  const replace = page.locator('#replace-game');
+  await page.waitForTimeout(200);
+  if (await replace.isVisible()) await replace.locator('.btn.primary').click();
+}
+
+async function turkish(browser: Browser, size: Size): Promise<void> {
+  const { context, page, shot } = await open(browser, 'tr', size);
+  // a few finished games first, so that the home screen and My games have something to show
+  await page.goto(`${BASE}?engine=fast&fen=W:Wc3:Bc4&vs=computer&color=white&level=easy`);
+  await page.locator('.board-wrap [data-square=c3]').click();
+  await page.locator('.board-wrap [data-square=c5]').click();
+  await page.goto(`${BASE}?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=medium`);
+  await page.getByTestId('resign').click();
+  await page.locator('#resign-dialog .btn.danger').click();
+
+  await page.goto(`${BASE}?engine=fast#/`);
+  await shot('home');
+  await page.locator('.home > .card').first().click();
+  await shot('new-game');
+  await page.locator('.dialog button[type=submit]').click();
+  await playSome(page, ['c3-c4', 'd3-d4', 'e3-e4']);
+  await shot('game');
+  // a refused tap: a piece that may not move
+  await page.locator('.board-wrap [data-square=a2]').click();
+  await shot('game-refused');
+  await page.getByTestId('resign').click();
+  await shot('resign');
+  await page.locator('#resign-dialog .btn.cancel, #resign-dialog .btn:not(.danger)').first().click();
+
+  // a new game over this unfinished one: asked first
+  await page.goto(`${BASE}?engine=fast#/`);
+  await page.locator('.home > .card:not(.continue)').first().click();
+  await page.locator('.dialog button[type=submit]').click();
+  await shot('replace-game');
+  await page.locator('#replace-game .btn.primary').click();
+  await playSome(page, ['a3-a4']);
+  await page.getByTestId('resign').click();
+  await page.locator('#resign-dialog .btn.danger').click();
+  await shot('end');
+
+  // two players face to face, with clocks
+  await page.goto(`${BASE}#/`);
+  await page.locator('.home > .card:not(.continue)').nth(1).click();
+  await page.locator('.dialog label', { hasText: 'Karşılıklı' }).click();
+  await page.locator('.dialog label', { hasText: /^5\+0$/ }).click();
+  await submitSheet(page);
+  // by touch: a tablet on a table has no move box when it is short
+  for (const [from, to] of [
+    ['c3', 'c4'],
+    ['f6', 'f5'],
+  ]) {
+    await page.locator(`.board-wrap [data-square=${from}]`).click();
+    await page.locator(`.board-wrap [data-square=${to}]`).click();
+  }
+  await shot('face-to-face');
+
+  await page.goto(`${BASE}#/records`);
+  await shot('records');
+  await page.locator('.record:not(.unfinished) .record-main').first().click();
+  await shot('replay');
+  await page.goto(`${BASE}#/records`);
+  await page.locator('.record .icon-btn').last().click();
+  await shot('records-undo');
+
+  await page.goto(`${BASE}#/settings`);
+  await shot('settings');
+  await page.goto(`${BASE}#/rules`);
+  await shot('rules');
+  await page.goto(`${BASE}#/puzzle`);
+  await page.waitForTimeout(800);
+  await shot('puzzle');
+  await page.goto(`${BASE}?engine=fast#/analysis?fen=${encodeURIComponent('W:Wa3,b3,c3,d4:Ba6,b6,e5')}`);
+  await page.waitForTimeout(1500);
+  await shot('analysis');
+
+  // online: the lobby, the invitation, then the game once a friend has come by the link
+  await page.goto(`${BASE}#/online`);
+  await shot('online-lobby');
+  await page.getByTestId('online-create').click();
+  await page.getByTestId('invite').waitFor();
+  await shot('online-invite');
+  const link = await page.getByTestId('share-link').inputValue();
+  const friend = await context.browser()!.newContext({ locale: 'tr-TR', serviceWorkers: 'block' });
+  const other = await friend.newPage();
+  await other.goto(link);
+  await page.locator('#move-input').waitFor();
+  await other.locator('.board-wrap').waitFor();
+  await page.waitForTimeout(800);
+  await shot('online-game');
+  await friend.close();
+  await context.close();
+}
+
+async function english(browser: Browser, size: Size): Promise<void> {
+  const { context, page, shot } = await open(browser, 'en', size);
+  await page.goto(`${BASE}?engine=fast#/`);
+  await page.locator('.home > .card').first().click();
+  await submitSheet(page);
+  await playSome(page, ['c3-c4', 'd3-d4', 'e3-e4']);
+  await shot('game');
+  await context.close();
 }
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
-  for (const lang of ['tr', 'en'] as const) {
+  try {
     for (const size of SIZES) {
-      const context = await browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        deviceScaleFactor: 1,
-        locale: lang === 'tr' ? 'tr-TR' : 'en-US',
-        serviceWorkers: 'block',
-      });
-      const page = await context.newPage();
-      const shot = async (name: string) => {
-        await page.waitForTimeout(400);
-        await page.screenshot({
-          path: `${OUT}/${lang}-${size.name}-${name}.png`,
-          fullPage: name === 'rules',
-        });
-      };
-      await page.goto(`${BASE}?engine=fast#/`);
-      await shot('home');
-      await page.locator('.card').first().click();
-      await shot('new-game');
-      await page.locator('.dialog button[type=submit]').click();
-      await playSome(page);
-      await shot('game');
-      await page.getByTestId('resign').click();
-      await shot('resign');
-      await page.locator('#resign-dialog .btn.danger').click();
-      await shot('end');
-      await page.goto(`${BASE}?engine=fast#/settings`);
-      await shot('settings');
-      await page.goto(`${BASE}?engine=fast#/rules`);
-      await shot('rules');
-      await page.goto(`${BASE}?engine=fast#/puzzle`);
-      await page.waitForTimeout(800);
-      await shot('puzzle');
-      await page.goto(`${BASE}?engine=fast#/records`);
-      await shot('records');
-      await page.locator('.record-main').first().click();
-      await shot('replay');
-      await context.close();
+      await turkish(browser, size);
+      await english(browser, size);
     }
+  } finally {
+    await browser.close();
   }
-  await browser.close();
   console.log(`screenshots in ${OUT}`);
 }
 
-void main();
+await main();

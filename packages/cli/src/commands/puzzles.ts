@@ -22,7 +22,7 @@ const DATA = (name: string) => fileURLToPath(new URL(`../../../puzzle/data/${nam
 const FILES = { daily: DATA('daily.tsv'), training: DATA('training.tsv'), schedule: DATA('schedule.tsv') };
 
 const USAGE = [
-  'usage: dama puzzles mine --out FILE [--seed S] [--games N] [--until HH:MM] [--proof-nodes N] [--quick-nodes N] [--random N]',
+  'usage: dama puzzles mine --out FILE [--seed S] [--games N] [--until HH:MM] [--proof-nodes N] [--quick-nodes N] [--random N] [--lopsided]',
   '       dama puzzles generate --from FILE[,FILE…] [--daily N] [--seed S]',
   '       dama puzzles verify [--sample N] [--seed S]',
   '       dama puzzles export [--training]',
@@ -114,8 +114,8 @@ function exportCommand(argv: string[]): void {
 
 /** `dama puzzles mine --out FILE [--seed S] [--games N] [--until HH:MM]` (UTC; default: 1 hour). */
 function mineCommand(argv: string[]): void {
-  const args = parseArgs(argv);
-  checkOptions(args, ['out', 'seed', 'games', 'until', 'proof-nodes', 'quick-nodes', 'random']);
+  const args = parseArgs(argv, ['lopsided']);
+  checkOptions(args, ['out', 'seed', 'games', 'until', 'proof-nodes', 'quick-nodes', 'random', 'lopsided']);
   const out = stringOption(args.options.get('out'), 'out');
   if (!out || args.positional.length > 0) throw new UsageError(USAGE);
   const seed = args.options.has('seed') ? intArg(args.options.get('seed'), '--seed', 0, 2 ** 31 - 1) : 1;
@@ -138,7 +138,8 @@ function mineCommand(argv: string[]): void {
     ? intArg(args.options.get('quick-nodes'), '--quick-nodes', 100, 1e9)
     : 3_000;
   const random = args.options.has('random') ? intArg(args.options.get('random'), '--random', 0, 100_000) : 0;
-  mine({ out, seed, games, until, proofNodes, quickNodes, random }, (line) =>
+  const lopsided = args.options.has('lopsided');
+  mine({ out, seed, games, until, proofNodes, quickNodes, random, lopsided }, (line) =>
     process.stdout.write(`${line}\n`),
   );
 }

@@ -115,9 +115,13 @@ export function fit(
 ): { valid: number; oldValid: number; scale: number } {
   const n = records.count;
   const { count: classes, classOf, sign } = symmetryClasses();
-  // Features once: per record its 21 (class, sign) entries, its scalars and its phase.
-  const feat = new Int32Array(n * WINDOWS);
-  const scal = new Int16Array(n * SCALAR_COUNT);
+  // The model, once per record: TERMS terms (its 21 windows, then the scalars), each a parameter pair
+  // (middle, end) and the coefficient it has in the evaluation for the side to move (−1 for an
+  // entry that is its class's colour-swapped image, the scalar's count, both negated with Black to
+  // move except the tempo). The prediction, its gradient and the held-out loss all read this list.
+  const TERMS = WINDOWS + SCALAR_COUNT;
+  const param = new Int32Array(n * TERMS).fill(-1);
+  const coef = new Int16Array(n * TERMS);
   const phase = new Float32Array(n);
   const entries = new Int32Array(WINDOWS);
   const sf = new Int32Array(SCALAR_COUNT);
@@ -128,14 +132,21 @@ export function fit(
     const wmHi = wHi & ~kHi;
     const bmLo = bLo & ~kLo;
     const bmHi = bHi & ~kHi;
+    const side = records.turns[i] === 0 ? 1 : -1;
     patternEntries(wmLo, wmHi, bmLo, bmHi, entries);
     for (let w = 0; w < WINDOWS; w++) {
       const e = entries[w];
-      const c = classOf[e];
-      feat[i * WINDOWS + w] = c < 0 ? -1 : c * 2 + (sign[e] < 0 ? 1 : 0);
+      if (classOf[e] < 0) continue;
+      param[i * TERMS + w] = classOf[e];
+      coef[i * TERMS + w] = sign[e] * side;
     }
     scalarFeatures(wLo, wHi, bLo, bHi, kLo, kHi, sf);
-    for (let s = 0; s < SCALAR_COUNT; s++) scal[i * SCALAR_COUNT + s] = sf[s];
+    for (let s = 0; s < SCALAR_COUNT; s++) {
+      const x = s === TEMPO ? 1 : sf[s] * side;
+      if (x === 0) continue;
+      param[i * TERMS + WINDOWS + s] = classes + s;
+      coef[i * TERMS + WINDOWS + s] = x;
+    }
     phase[i] = phaseOf(popcount(wmLo) + popcount(wmHi) + popcount(bmLo) + popcount(bmHi)) / 256;
   }
 
@@ -148,35 +159,41 @@ export function fit(
     `fit: ${n} records (${n - validStart} held out), ${classes} pattern classes, K = ${K.toFixed(1)}`,
   );
 
-  // Parameters in centi-men: patterns (middle, end) per class, scalars (middle, end).
-  const P = new Float64Array(classes * 2);
-  const S = new Float64Array(SCALAR_COUNT * 2);
-  initialScalars(S);
-  const GP = new Float64Array(classes * 2).fill(1e-8);
-  const GS = new Float64Array(SCALAR_COUNT * 2).fill(1e-8);
+  // Parameters in centi-men, (middle, end) pairs: the pattern classes, then the scalars.
+  const Q = new Float64Array((classes + SCALAR_COUNT) * 2);
+  initialScalars(Q.subarray(classes * 2));
+  const G = new Float64Array(Q.length).fill(1e-8);
+  const S = Q.subarray(classes * 2);
 
   /** The evaluation for the side to move, as the engine computes it (before its integer rounding). */
   const predict = (i: number): number => {
     const ph = phase[i];
     let mid = 0;
     let end = 0;
-    for (let w = 0; w < WINDOWS; w++) {
-      const f = feat[i * WINDOWS + w];
-      if (f < 0) continue;
-      const c = f >> 1;
-      const sg = f & 1 ? -1 : 1;
-      mid += sg * P[2 * c];
-      end += sg * P[2 * c + 1];
+    for (let t = i * TERMS; t < (i + 1) * TERMS; t++) {
+      const p = param[t];
+      if (p < 0) continue;
+      mid += coef[t] * Q[2 * p];
+      end += coef[t] * Q[2 * p + 1];
     }
-    for (let s = 0; s < TEMPO; s++) {
-      const x = scal[i * SCALAR_COUNT + s];
-      if (x !== 0) {
-        mid += x * S[2 * s];
-        end += x * S[2 * s + 1];
-      }
+    return mid * ph + end * (1 - ph);
+  };
+
+  /** One AdaGrad step on record `i` for d(loss)/d(evaluation) = `g`; L2 on the patterns only. */
+  const step = (i: number, g: number, rate: number, l2: number): void => {
+    const ph = phase[i];
+    for (let t = i * TERMS; t < (i + 1) * TERMS; t++) {
+      const p = param[t];
+      if (p < 0) continue;
+      const x = g * coef[t];
+      const decay = p < classes ? l2 : 0;
+      const gm = x * ph + decay * Q[2 * p];
+      const ge = x * (1 - ph) + decay * Q[2 * p + 1];
+      G[2 * p] += gm * gm;
+      G[2 * p + 1] += ge * ge;
+      Q[2 * p] -= (rate * gm) / Math.sqrt(G[2 * p]);
+      Q[2 * p + 1] -= (rate * ge) / Math.sqrt(G[2 * p + 1]);
     }
-    const white = mid * ph + end * (1 - ph);
-    return (records.turns[i] === 0 ? white : -white) + S[2 * TEMPO] * ph + S[2 * TEMPO + 1] * (1 - ph);
   };
 
   const validLoss = (score: (i: number) => number): number => {
@@ -229,31 +246,7 @@ export function fit(
         options.lambda * records.results[i] + (1 - options.lambda) * sigmoid(records.scores[i] / K);
       const p = sigmoid(predict(i) / K);
       trainLoss += entropy(p, target);
-      const g = (p - target) / K;
-      const ph = phase[i];
-      const side = records.turns[i] === 0 ? g : -g;
-      for (let w = 0; w < WINDOWS; w++) {
-        const f = feat[i * WINDOWS + w];
-        if (f < 0) continue;
-        const c = f >> 1;
-        const gw = f & 1 ? -side : side;
-        const gm = gw * ph + options.l2 * P[2 * c];
-        const ge = gw * (1 - ph) + options.l2 * P[2 * c + 1];
-        GP[2 * c] += gm * gm;
-        GP[2 * c + 1] += ge * ge;
-        P[2 * c] -= (rate * gm) / Math.sqrt(GP[2 * c]);
-        P[2 * c + 1] -= (rate * ge) / Math.sqrt(GP[2 * c + 1]);
-      }
-      for (let s = 0; s < SCALAR_COUNT; s++) {
-        const x = s === TEMPO ? g : scal[i * SCALAR_COUNT + s] * side;
-        if (x === 0) continue;
-        const gm = x * ph;
-        const ge = x * (1 - ph);
-        GS[2 * s] += gm * gm;
-        GS[2 * s + 1] += ge * ge;
-        S[2 * s] -= (rate * gm) / Math.sqrt(GS[2 * s]);
-        S[2 * s + 1] -= (rate * ge) / Math.sqrt(GS[2 * s + 1]);
-      }
+      step(i, (p - target) / K, rate, options.l2);
     }
     lastValid = validLoss(predict);
     options.log(
@@ -265,7 +258,7 @@ export function fit(
     writeFileSync(
       options.out,
       encodeWeights(
-        Array.from(P, (x) => x * unit),
+        Array.from(Q.subarray(0, classes * 2), (x) => x * unit),
         Array.from(S, (x) => x * unit),
       ),
     );

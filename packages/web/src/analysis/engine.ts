@@ -3,8 +3,8 @@
 // new one replaces the running one by ending its worker (a search is synchronous inside the worker,
 // so that is the only immediate stop) and starting a fresh worker, which takes milliseconds.
 import type { DrawRules } from '@dama/core';
-import type { EngineRequest, EngineResponse, Limits } from '@dama/engine';
-import { engineAssets, type WorkerLike } from '../lib/engine/client.ts';
+import type { EngineRequest, EngineResponse, Limits, TbResult } from '@dama/engine';
+import { EngineWorkerSlot, type WorkerLike } from '../lib/engine/client.ts';
 
 export interface Ask {
   fen: string;
@@ -29,29 +29,34 @@ export interface Thought {
   lines: Line[];
   /** the search ended by its limits */
   done: boolean;
-  /** the tablebase's word on the position, when the engine reports one */
-  tb?: unknown;
+  /** the tables' value of the position for the side to move, when the engine knows it */
+  tb?: TbResult;
 }
 
 export type AnalysisEngineState = 'idle' | 'thinking' | 'failed';
 
 export class AnalysisEngine {
   state: AnalysisEngineState = 'idle';
-  private worker: WorkerLike | undefined;
+  private readonly worker: EngineWorkerSlot;
   private id = 0;
   private current:
     | { id: number; onThought: (t: Thought) => void; last: Thought | undefined; cancel?: () => void }
     | undefined;
 
   constructor(
-    private readonly spawn: () => WorkerLike,
+    spawn: () => WorkerLike,
     private readonly onChange: () => void = () => {},
-  ) {}
+  ) {
+    this.worker = new EngineWorkerSlot(spawn, {
+      receive: (msg) => this.receive(msg),
+      failed: () => this.fail(),
+    });
+  }
 
   /** Think about a position; `onThought` hears every completed depth and the end. */
   analyse(ask: Ask, onThought: (t: Thought) => void): void {
     this.stop();
-    const worker = this.ensureWorker();
+    const worker = this.state === 'failed' ? undefined : this.worker.get();
     if (!worker) return;
     const id = ++this.id;
     this.current = { id, onThought, last: undefined };
@@ -91,40 +96,19 @@ export class AnalysisEngine {
     this.current = undefined;
     if (c) {
       c.cancel?.();
-      this.worker?.terminate();
-      this.worker = undefined;
+      this.worker.end();
     }
     if (this.state === 'thinking') this.setState('idle');
   }
 
   destroy(): void {
     this.stop();
-    this.worker?.terminate();
-    this.worker = undefined;
+    this.worker.end();
   }
 
-  private ensureWorker(): WorkerLike | undefined {
-    if (this.state === 'failed') return undefined;
-    if (this.worker) return this.worker;
-    let w: WorkerLike;
-    try {
-      w = this.spawn();
-    } catch {
-      this.fail();
-      return undefined;
-    }
-    this.worker = w;
-    w.onmessage = (e) => this.receive(w, e.data);
-    w.onerror = () => {
-      if (w === this.worker) this.fail();
-    };
-    w.postMessage({ type: 'init', ...engineAssets() });
-    return w;
-  }
-
-  private receive(from: WorkerLike, msg: EngineResponse): void {
+  private receive(msg: EngineResponse): void {
     const c = this.current;
-    if (from !== this.worker || !c) return;
+    if (!c) return;
     if ((msg.type === 'info' || msg.type === 'done' || msg.type === 'error') && msg.id !== c.id) return;
     if (msg.type === 'info') {
       const t = thoughtOf(msg, false);
@@ -147,8 +131,7 @@ export class AnalysisEngine {
   private fail(): void {
     const c = this.current;
     this.current = undefined;
-    this.worker?.terminate();
-    this.worker = undefined;
+    this.worker.end();
     this.setState('failed');
     c?.cancel?.();
   }
@@ -166,6 +149,6 @@ function thoughtOf(msg: InfoOrDone, done: boolean): Thought {
   const lines: Line[] = msg.lines?.map((l) => ({ score: l.score, pv: l.pv })) ?? [];
   if (lines.length === 0 && msg.pv.length > 0) lines.push({ score: msg.score, pv: msg.pv });
   const nps = msg.type === 'info' ? msg.nps : msg.time > 0 ? Math.round((msg.nodes * 1000) / msg.time) : 0;
-  const tb = (msg as { tb?: unknown }).tb;
+  const tb = msg.tb;
   return { depth: msg.depth, nodes: msg.nodes, nps, lines, done, ...(tb !== undefined ? { tb } : {}) };
 }

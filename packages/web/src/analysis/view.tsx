@@ -41,7 +41,7 @@ function evalBar(env: ViewEnv): JSX.Element {
   const w = c ?? 0.5;
   return (
     <div
-      class={`eval-bar${c === undefined ? ' unknown' : ''}`}
+      class={`eval-bar${c === undefined ? ' unknown' : ''}${ctrl.orientation === 'black' ? ' flipped' : ''}`}
       role="meter"
       aria-valuemin={0}
       aria-valuemax={100}
@@ -49,7 +49,7 @@ function evalBar(env: ViewEnv): JSX.Element {
       aria-label={t.anEvalBar(w)}
       data-testid="eval-bar"
     >
-      <span class="white-part" style={{ width: `${(w * 100).toFixed(1)}%` }} />
+      <span class="white-part" style={{ '--white': w.toFixed(3) }} />
     </div>
   );
 }
@@ -136,17 +136,15 @@ function enginePanel(env: ViewEnv): JSX.Element {
 /** The tablebase's verdict when the engine reports one (≤ 4 pieces). */
 function tbVerdict(env: ViewEnv): JSX.Element | null {
   const { ctrl, t } = env;
-  const tb = ctrl.currentThought?.tb as
-    { result?: string; wdl?: number; plies?: number; dtw?: number } | undefined;
+  const tb = ctrl.currentThought?.tb;
   if (!tb) return null;
   const turn = ctrl.position.turn;
   const other: Color = turn === 'white' ? 'black' : 'white';
-  const wdl =
-    tb.wdl ?? (tb.result === 'win' ? 1 : tb.result === 'loss' ? -1 : tb.result === 'draw' ? 0 : undefined);
-  const plies = tb.plies ?? tb.dtw;
-  if (wdl === undefined) return null;
+  // The winner's moves: a win in 9 plies is 5 of the winner's moves, a loss in 8 plies 4.
   const text =
-    wdl === 0 ? t.anTbDraw : t.anTbWin(wdl > 0 ? turn : other, Math.max(1, Math.ceil((plies ?? 1) / 2)));
+    tb.result === 'draw'
+      ? t.anTbDraw
+      : t.anTbWin(tb.result === 'win' ? turn : other, Math.max(1, Math.ceil(tb.plies / 2)));
   return (
     <p class="tb-verdict" data-testid="tb-verdict">
       <span class="muted">{t.anTbLabel}: </span>
@@ -496,7 +494,7 @@ function problemNotice(env: ViewEnv): JSX.Element | null {
   return (
     <div class="notice" role="alert" data-testid="link-problem">
       <span>{text}</span>
-      <button type="button" class="icon-btn" aria-label="×" onClick={() => ctrl.dismissProblem()}>
+      <button type="button" class="icon-btn" aria-label={t.close} onClick={() => ctrl.dismissProblem()}>
         {icons.close()}
       </button>
     </div>
@@ -591,8 +589,18 @@ export function analysisView(
         ) : (
           <>
             {reviewPanel(env)}
-            {enginePanel(env)}
-            {moveList(env)}
+            {/* a finished review: its moves right under its verdicts, the engine after them */}
+            {ctrl.review?.review ? (
+              <>
+                {moveList(env)}
+                {enginePanel(env)}
+              </>
+            ) : (
+              <>
+                {enginePanel(env)}
+                {moveList(env)}
+              </>
+            )}
             {controls(env)}
           </>
         )}

@@ -5,7 +5,14 @@ import { GameCtrl } from '../game/ctrl.ts';
 import { HomeCtrl, type Draft } from '../home/ctrl.ts';
 import { EngineClient, type WorkerLike } from '../lib/engine/client.ts';
 import { catalog, detectLang, type Catalog, type Lang } from '../lib/i18n/index.ts';
-import { readSavedGame, restoreGame, type GameRecord, type SavedGame } from '../lib/record.ts';
+import {
+  readSavedGame,
+  restoreGame,
+  resumable,
+  unfinishedRecord,
+  type GameRecord,
+  type SavedGame,
+} from '../lib/record.ts';
 import type { Settings } from '../lib/settings.ts';
 import { defaultSetup, pickColor, type GameSetup, type Mode, type PlayLevel } from '../lib/setup.ts';
 import { Sound } from '../lib/sound.ts';
@@ -193,6 +200,7 @@ export class AppCtrl {
         this.deps.redraw,
       );
     } else this.replay = undefined;
+    if (route.name !== 'records') this.records.forgetDeleted();
     this.route = route;
     this.home.sheet = route.name === 'home' ? this.home.pendingSheet : undefined;
     this.home.pendingSheet = undefined;
@@ -244,6 +252,7 @@ export class AppCtrl {
   }
 
   startSetup(setup: GameSetup, game?: Game): void {
+    this.keepUnfinished();
     this.game?.destroy();
     this.game = new GameCtrl(this.gameEnv(), { setup, ...(game ? { game } : {}) });
     this.persist(this.game.saved());
@@ -270,7 +279,13 @@ export class AppCtrl {
   startFromFen(fen: string, mode: Mode, color: Color, level: PlayLevel): boolean {
     const pos = parsePosition(fen);
     if (!pos.ok) return false;
-    const setup: GameSetup = { ...defaultSetup(), mode, playerColor: color, level };
+    const setup: GameSetup = {
+      ...defaultSetup(),
+      mode,
+      playerColor: color,
+      level,
+      drawRules: { ...defaultSetup().drawRules, ...this.settings.drawRules },
+    };
     this.startSetup(setup, new Game(pos.value, { drawRules: setup.drawRules }));
     return true;
   }
@@ -299,6 +314,35 @@ export class AppCtrl {
       startedAt: saved.startedAt,
       ...(saved.clocks ? { clocks: saved.clocks } : {}),
     });
+  }
+
+  /** The unfinished game kept on the device has moves that starting another game would lose. */
+  get hasUnfinished(): boolean {
+    const cur = this.current;
+    return cur !== undefined && (restoreGame(cur.pdn, cur.setup)?.plies ?? 0) > 0;
+  }
+
+  /** Keep the unfinished game (if it has moves) in "My games", to be continued from there. */
+  private keepUnfinished(): void {
+    const cur = this.current;
+    const game = cur ? restoreGame(cur.pdn, cur.setup) : undefined;
+    if (!cur || !game || game.plies === 0 || game.isOver()) return;
+    this.records.add(unfinishedRecord(cur, game, this.deps.now()));
+    this.persist(undefined);
+  }
+
+  /** Continue an unfinished game from "My games" (the one in progress, if any, takes its place in the list). */
+  resumeRecord(id: string): void {
+    const rec = this.records.records.find((r) => r.id === id);
+    const saved = rec ? resumable(rec) : undefined;
+    if (!saved || !restoreGame(saved.pdn, saved.setup)) return;
+    if (this.current?.id !== id) this.keepUnfinished();
+    this.records.remove(id);
+    this.persist(saved);
+    this.resume();
+    this.route = { name: 'game' };
+    this.deps.navigate('#/game');
+    this.deps.redraw();
   }
 
   leaveGame(): void {

@@ -25,7 +25,9 @@ function title(ctrl: AppCtrl): string {
     case 'puzzle':
       return t.dailyPuzzle;
     case 'online':
-      return t.online;
+      return t.onlineTitle;
+    case 'analysis':
+      return t.analysisBoard;
     case 'game': {
       const g = ctrl.game;
       if (!g) return t.appName;

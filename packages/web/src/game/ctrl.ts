@@ -3,7 +3,7 @@
 // handed in with `setBoard`; this controller tells it what to show (lila's ctrl + chessground).
 import { Game, makeFen, makeNotation, opposite, type Color, type Move, type Outcome } from '@dama/core';
 import type { Board, BoardConfig, MovePath, Square } from '@dama/board';
-import { arrowsOf, boardMoves, fromPath, piecesOf, toPath } from '../lib/adapter.ts';
+import { arrowsOf, boardMoves, fromPath, indexOf, piecesOf, toPath } from '../lib/adapter.ts';
 import type { EngineClient, Level, Limits, SearchAnswer } from '../lib/engine/client.ts';
 import type { Catalog } from '../lib/i18n/index.ts';
 import { newId, recordOf, saveGame, type GameRecord, type PdnNames, type SavedGame } from '../lib/record.ts';
@@ -51,6 +51,8 @@ export interface GameInit {
 }
 
 type Dialog = 'resign' | 'draw';
+/** 1 or 2, alternating at each refused tap (the view restarts the must-capture pulse); 0: none since the last move */
+type Nudge = 0 | 1 | 2;
 type EngineTask = 'reply' | 'hint' | 'draw' | 'auto';
 
 let instances = 0;
@@ -68,6 +70,9 @@ export class GameCtrl {
   /** the master's suggestion, shown as arrows until the next move */
   hint: Move | undefined;
   dialog: Dialog | undefined;
+  /** who asked the question in the dialog (two players face to face: the dialog faces them) */
+  dialogBy: Color | undefined;
+  nudge: Nudge = 0;
   /** a short message under the board: 'the computer declines the draw' */
   notice: string | undefined;
   /** the notice stays until the player's next move (not the computer's) */
@@ -209,6 +214,26 @@ export class GameCtrl {
     }
   }
 
+  /**
+   * A tap on a piece of the side to move that may not move: say why (a capture is compulsory with
+   * another piece, or this one is blocked) and make the pieces that must capture pulse.
+   */
+  refusedTap(square: Square): void {
+    if (!this.canPlay() || this.locked !== undefined) return;
+    const pos = this.game.position;
+    const sq = indexOf(square);
+    if (pos.pieceAt(sq)?.color !== this.turn) return;
+    const moves = pos.legalMoves();
+    if (moves.some((m) => m.from === sq)) return;
+    const t = this.env.trans();
+    const capture = moves.some((m) => m.captures.length > 0);
+    this.notice = capture ? t.refusedCapture : t.refusedBlocked;
+    this.noticeSticky = false;
+    if (capture) this.nudge = this.nudge === 1 ? 2 : 1;
+    this.env.announce(this.notice);
+    this.env.redraw();
+  }
+
   // ---- moves
 
   userMove(path: MovePath): void {
@@ -240,6 +265,7 @@ export class GameCtrl {
   private afterMove(move: Move, animateAs?: `${Color}-${'man' | 'king'}`): void {
     const mover = opposite(this.turn);
     this.hint = undefined;
+    this.nudge = 0;
     // a notice that explains what happened to the player (the timer played for them) stays until
     // their own next move; the others go with any move
     if (!this.noticeSticky || this.isHuman(mover)) {
@@ -401,9 +427,10 @@ export class GameCtrl {
   }
 
   /** The draw button: it asks first (against the computer: "offer a draw?"; two players: "agreed?"). */
-  offerDraw(): void {
+  offerDraw(by?: Color): void {
     if (!this.canOfferDraw()) return;
     this.dialog = 'draw';
+    this.dialogBy = by;
     this.env.redraw();
   }
 
@@ -413,6 +440,7 @@ export class GameCtrl {
    */
   acceptDraw(): void {
     this.dialog = undefined;
+    this.dialogBy = undefined;
     if (this.outcome) return;
     if (!this.vsComputer) {
       this.cancelEngine();
@@ -445,23 +473,33 @@ export class GameCtrl {
     });
   }
 
-  askResign(): void {
+  /** The resign button (two players face to face: each has their own, `by` is whose). */
+  askResign(by?: Color): void {
     if (this.outcome) return;
     this.dialog = 'resign';
+    this.dialogBy = by;
     this.env.redraw();
   }
 
+  /** Who resigns: the seat that asked, else the player acting now. */
+  get resigning(): Color {
+    return this.vsComputer ? this.setup.playerColor : (this.dialogBy ?? this.actingColor);
+  }
+
   confirmResign(): void {
+    const who = this.resigning;
     this.dialog = undefined;
+    this.dialogBy = undefined;
     if (this.outcome) return;
     this.cancelEngine();
-    this.game.resign(this.actingColor);
+    this.game.resign(who);
     this.finish();
     this.env.redraw();
   }
 
   closeDialog(): void {
     this.dialog = undefined;
+    this.dialogBy = undefined;
     this.env.redraw();
   }
 

@@ -1,6 +1,7 @@
 // The game screen: players and clocks, the board, the controls, the move list, the end of the game.
 import type { JSX } from 'preact';
 import type { Color } from '@dama/core';
+import type { Square } from '@dama/board';
 import type { AppCtrl } from '../app/ctrl.ts';
 import { formatClock } from './clock.ts';
 import { resultTitle, type GameCtrl } from './ctrl.ts';
@@ -9,7 +10,16 @@ import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
 import { exportDialog } from '../lib/pdn-export.tsx';
 import { moveSection } from '../lib/move-list.tsx';
-import { dialog } from '../lib/widgets.tsx';
+import {
+  confirmDialog,
+  controlButton,
+  endFrame,
+  endTone,
+  moveBox,
+  pastStatus,
+  playerStrip,
+} from '../lib/play-view.tsx';
+import { gameLinkHash } from '../analysis/link.ts';
 
 function playerName(ctrl: AppCtrl, g: GameCtrl, color: Color): string {
   const t = ctrl.trans;
@@ -29,10 +39,13 @@ function strip(ctrl: AppCtrl, g: GameCtrl, color: Color, where: 'top' | 'bottom'
   const pos = g.game.positionAt(g.viewPly ?? g.game.plies);
   // the material balance: how many pieces this side is ahead (kings counted as pieces)
   const ahead = pos.count(color) - pos.count(color === 'white' ? 'black' : 'white');
-  return (
-    <div class={`strip ${where}${active ? ' active' : ''}`} data-color={color}>
-      <span class={`dot ${color}`} aria-hidden="true" />
-      <span class="name">{playerName(ctrl, g, color)}</span>
+  return playerStrip(
+    color,
+    where,
+    active,
+    playerName(ctrl, g, color),
+    showTime ? { text: formatClock(left), running: active, low } : undefined,
+    <>
       {ahead > 0 ? (
         <span class="taken" title={t.materialAhead(ahead)} data-testid={`balance-${color}`}>
           +{ahead}
@@ -49,67 +62,64 @@ function strip(ctrl: AppCtrl, g: GameCtrl, color: Color, where: 'top' | 'bottom'
           <span class="sr-only">{t.thinking}</span>
         </span>
       ) : null}
-      {showTime ? (
-        <span class={`clock${active ? ' running' : ''}${low ? ' low' : ''}`} data-testid={`clock-${color}`}>
-          {formatClock(left)}
-        </span>
-      ) : null}
-    </div>
+    </>,
   );
 }
 
-function status(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
+/** The line above the controls; always there (empty when there is nothing to say) so nothing moves. */
+function status(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
   const t = ctrl.trans;
+  const mine = seat === undefined || seat === g.turn;
   let text: string;
-  if (g.outcome) text = '';
+  if (g.outcome || !mine) text = '';
   else if (g.notice) text = g.notice;
-  else if (g.viewPly !== undefined)
-    text = g.viewPly === 0 ? t.viewingStart : t.viewingPast(Math.ceil(g.viewPly / 2));
+  else if (g.viewPly !== undefined) text = '';
   else if (g.vsComputer) text = g.turn === g.setup.playerColor ? t.yourTurn : t.thinking;
-  else text = t.toMove(g.turn);
+  else text = seat ? t.yourTurn : t.toMove(g.turn);
   const capture =
+    mine &&
     !g.notice &&
     g.viewPly === undefined &&
     g.canPlay() &&
     g.game.position.legalMoves().some((m) => m.captures.length > 0);
-  if (!capture && !text) return null;
-  if (g.viewPly !== undefined && !g.outcome)
-    return (
-      <p class="status past" data-testid="status">
-        <span>{text}</span>
-        <button type="button" class="btn small" onClick={() => g.jump(g.game.plies)}>
-          {t.backToGame}
-        </button>
-      </p>
-    );
+  const id = seat ? `status-${seat}` : 'status';
+  if (mine && g.viewPly !== undefined && !g.outcome)
+    return pastStatus(t, g.viewPly, () => g.jump(g.game.plies), id, g.notice);
   return (
-    <p class={`status${capture ? ' capture' : ''}`} data-testid="status">
-      {capture ? (g.vsComputer ? t.mustCapture : t.mustCaptureSide(g.turn)) : text}
+    <p class={`status${capture ? ' capture' : ''}`} data-testid={id}>
+      {capture ? (g.vsComputer || seat ? t.mustCapture : t.mustCaptureSide(g.turn)) : text}
     </p>
   );
 }
 
-function controls(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
+/** The game's buttons; face to face each player has their own (`seat`), and resigns for themselves. */
+function controls(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
   const t = ctrl.trans;
   const busy = g.task === 'hint' || g.task === 'draw';
-  const btn = (
-    label: string,
-    icon: () => JSX.Element,
-    onClick: () => void,
-    disabled: boolean,
-    id: string,
-  ) => (
-    <button type="button" class="ctl" onClick={onClick} disabled={disabled} title={label} data-testid={id}>
-      {icon()}
-      <span>{label === t.hint ? t.hintShort : label === t.offerDraw ? t.drawShort : label}</span>
-    </button>
-  );
+  const btn = (label: string, icon: () => JSX.Element, onClick: () => void, disabled: boolean, id: string) =>
+    controlButton(
+      label,
+      label === t.hint ? t.hintShort : label === t.offerDraw ? t.drawShort : label,
+      icon,
+      onClick,
+      disabled,
+      seat ? `${id}-${seat}` : id,
+    );
   return (
     <div class="controls">
       {btn(t.undo, icons.undo, () => g.undo(), !g.canUndo(), 'undo')}
       {g.vsComputer ? btn(t.hint, icons.hint, () => g.requestHint(), !g.canPlay() || busy, 'hint') : null}
-      {btn(t.offerDraw, icons.draw, () => g.offerDraw(), !g.canOfferDraw() || busy, 'draw')}
-      {btn(t.resign, icons.flag, () => g.askResign(), false, 'resign')}
+      {btn(t.offerDraw, icons.draw, () => g.offerDraw(seat), !g.canOfferDraw() || busy, 'draw')}
+      {btn(t.resign, icons.flag, () => g.askResign(seat), !!g.outcome, 'resign')}
+      <a
+        class="ctl"
+        href={gameLinkHash(g.game, g.viewPly)}
+        title={t.openAnalysis}
+        data-testid={seat ? `analyse-position-${seat}` : 'analyse-position'}
+      >
+        {icons.analysis()}
+        <span>{t.analyse}</span>
+      </a>
     </div>
   );
 }
@@ -119,31 +129,7 @@ function moveList(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
 }
 
 function typeMove(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
-  const t = ctrl.trans;
-  return (
-    <form
-      class="type-move"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const input = (e.currentTarget as HTMLFormElement).elements.namedItem('move') as HTMLInputElement;
-        if (g.typeMove(input.value)) input.value = '';
-      }}
-    >
-      <label for="move-input">{t.typeMove}</label>
-      <input
-        id="move-input"
-        name="move"
-        autocomplete="off"
-        autocapitalize="off"
-        spellcheck={false}
-        placeholder={t.typeMovePlaceholder}
-        disabled={!g.canPlay()}
-      />
-      <button type="submit" class="btn small" disabled={!g.canPlay()}>
-        {t.play}
-      </button>
-    </form>
-  );
+  return moveBox(ctrl.trans, g.canPlay(), (text) => g.typeMove(text));
 }
 
 function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
@@ -151,13 +137,11 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
   if (!o) return null;
   const t = ctrl.trans;
   const human = g.vsComputer ? g.setup.playerColor : undefined;
-  return (
-    <section
-      class={`end${o.winner === undefined ? ' draw' : human && o.winner !== human ? ' lost' : ' won'}`}
-      data-testid="end"
-    >
-      <h2>{resultTitle(t, o, human)}</h2>
-      <p>{capitalize(t[reasonKey(o.reason)] as string, ctrl.lang)}</p>
+  return endFrame(
+    endTone(o.winner, human),
+    resultTitle(t, o, human),
+    capitalize(t[reasonKey(o.reason)] as string, ctrl.lang),
+    <>
       <p class="muted" data-testid="captures">
         {t.capturesAfter(16 - g.game.position.count('black'), 16 - g.game.position.count('white'))}
       </p>
@@ -175,64 +159,89 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
           {t.analyse}
         </a>
       </div>
-    </section>
+    </>,
   );
 }
 
-function dialogs(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
+function dialogs(ctrl: AppCtrl, g: GameCtrl, far: Color | undefined): JSX.Element | null {
   const t = ctrl.trans;
+  // face to face, a question asked from the far seat is turned to face that player
+  const turned = far !== undefined && g.dialogBy === far;
   if (g.dialog === 'resign') {
-    const q = g.vsComputer ? t.resignConfirm : t.resignConfirmTwo(g.turn === 'white' ? t.white : t.black);
-    return dialog(
-      'resign-dialog',
+    const q = g.vsComputer
+      ? t.resignConfirm
+      : t.resignConfirmTwo(g.resigning === 'white' ? t.white : t.black);
+    const yes = { label: t.resign, danger: true, run: () => g.confirmResign() };
+    return confirmDialog('resign-dialog', q, t, yes, () => g.closeDialog(), turned);
+  }
+  if (g.dialog === 'draw') {
+    const q = g.vsComputer ? t.drawOfferConfirm : t.drawAsk;
+    return confirmDialog(
+      'draw-dialog',
       q,
-      <div class="actions">
-        <button type="button" class="btn" onClick={() => g.closeDialog()}>
-          {t.no}
-        </button>
-        <button type="button" class="btn danger" onClick={() => g.confirmResign()}>
-          {t.resign}
-        </button>
-      </div>,
+      t,
+      { label: t.yes, run: () => g.acceptDraw() },
       () => g.closeDialog(),
+      turned,
     );
   }
-  if (g.dialog === 'draw')
-    return dialog(
-      'draw-dialog',
-      g.vsComputer ? t.drawOfferConfirm : t.drawAsk,
-      <div class="actions">
-        <button type="button" class="btn" onClick={() => g.closeDialog()}>
-          {t.no}
-        </button>
-        <button type="button" class="btn primary" onClick={() => g.acceptDraw()}>
-          {t.yes}
-        </button>
-      </div>,
-      () => g.closeDialog(),
-    );
   if (ctrl.exporting) return exportDialog(ctrl, g.saved().pdn, g.id);
   return null;
+}
+
+/** Taps on pieces the board refuses (no move for them): the controller says why. */
+function refusedTap(g: GameCtrl, x: number, y: number, col: HTMLElement): void {
+  const cell = document
+    .elementsFromPoint(x, y)
+    .find((el) => el instanceof HTMLElement && el.dataset.square && col.contains(el));
+  const sq = (cell as HTMLElement | undefined)?.dataset.square;
+  if (sq) g.refusedTap(sq as Square);
+}
+
+function refusedKey(g: GameCtrl, e: KeyboardEvent): void {
+  if (e.key !== 'Enter' && e.key !== ' ') return;
+  const id = (e.target as HTMLElement).getAttribute('aria-activedescendant');
+  const sq = id ? document.getElementById(id)?.dataset.square : undefined;
+  if (sq) g.refusedTap(sq as Square);
 }
 
 export function gameView(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
   const bottom = g.orientation();
   const top: Color = bottom === 'white' ? 'black' : 'white';
   const facing = g.setup.mode === 'local' && g.setup.view === 'facing';
+  // face to face: each player has their name, clock, status line and buttons at their own edge,
+  // the far player's turned to face them
+  const seat = (color: Color, where: 'top' | 'bottom') =>
+    facing ? (
+      <div class={`seat ${where}`} data-testid={`seat-${where}`}>
+        {strip(ctrl, g, color, where)}
+        {status(ctrl, g, color)}
+        {g.outcome ? null : controls(ctrl, g, color)}
+      </div>
+    ) : (
+      strip(ctrl, g, color, where)
+    );
   return (
-    <div class={`game${facing ? ' facing' : ''}`} data-mode={g.setup.mode}>
-      <div class="board-col">
-        {strip(ctrl, g, top, 'top')}
+    <div
+      class={`game${facing ? ' facing' : ''}${g.nudge ? ` nudge-${g.nudge}` : ''}`}
+      data-mode={g.setup.mode}
+    >
+      <div
+        class="board-col"
+        onPointerDown={(e) => refusedTap(g, e.clientX, e.clientY, e.currentTarget)}
+        onKeyDown={(e) => refusedKey(g, e)}
+      >
+        {seat(top, 'top')}
         <BoardMount key={g.key} bind={(b) => g.setBoard(b)} class={`board-wrap${g.outcome ? ' over' : ''}`} />
-        {strip(ctrl, g, bottom, 'bottom')}
+        {seat(bottom, 'bottom')}
       </div>
       <div class="side-col">
-        {status(ctrl, g)}
-        {endPanel(ctrl, g) ?? controls(ctrl, g)}
+        {facing || g.outcome ? null : status(ctrl, g)}
+        {endPanel(ctrl, g) ?? (facing ? null : controls(ctrl, g))}
         {moveList(ctrl, g)}
-        {typeMove(ctrl, g)}
+        {g.outcome ? null : typeMove(ctrl, g)}
       </div>
-      {dialogs(ctrl, g)}
+      {dialogs(ctrl, g, facing ? top : undefined)}
     </div>
   );
 }

@@ -43,6 +43,8 @@ export class HomeCtrl {
   /** the sheet to open when the home screen is shown next ("New game" at the end of a game) */
   pendingSheet: Mode | undefined;
   draft: Draft;
+  /** the sheet's game waits for "start a new game?" (a game in progress would be set aside) */
+  replacing: Mode | undefined;
 
   constructor(readonly root: AppCtrl) {
     const d = root.store.load(KEYS.draft, readDraft);
@@ -75,9 +77,22 @@ export class HomeCtrl {
 
   private counted: { pdn: string; moves: number } | undefined;
 
-  /** Start a game from the sheet's choices. */
-  start(mode: Mode): void {
+  /**
+   * Start a game from the sheet's choices. Over a game in progress it asks first; that game is then
+   * kept in "My games", unfinished, to be continued from there.
+   */
+  start(mode: Mode, confirmed = false): void {
     this.sheet = undefined;
+    this.replacing = undefined;
+    if (!confirmed && this.root.hasUnfinished) {
+      this.replacing = mode;
+      return this.root.redraw();
+    }
     this.root.start(mode, this.draft);
+  }
+
+  cancelReplace(): void {
+    this.replacing = undefined;
+    this.root.redraw();
   }
 }

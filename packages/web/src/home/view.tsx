@@ -2,6 +2,7 @@
 import type { JSX } from 'preact';
 import type { HomeCtrl } from './ctrl.ts';
 import { CLOCK_PRESETS, MOVE_TIMER_SECONDS, PLAY_LEVELS, type Mode, type TimeControl } from '../lib/setup.ts';
+import { resultsByLevel } from '../lib/record.ts';
 import { icons } from '../lib/icons.tsx';
 import { dialog, radios, type Choice } from '../lib/widgets.tsx';
 import { browserStorage } from '../lib/storage.ts';
@@ -127,6 +128,7 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
         </span>
       </a>
       {puzzleCard(t)}
+      {levelRecord(ctrl)}
       <nav class="tiles" aria-label={t.menu}>
         <a class="tile" href="#/rules">
           {icons.book()}
@@ -142,7 +144,60 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
         </a>
       </nav>
       {ctrl.sheet ? sheet(ctrl, ctrl.sheet) : null}
+      {ctrl.replacing ? replaceDialog(ctrl, ctrl.replacing, moves) : null}
     </div>
+  );
+}
+
+/** "Start a new game?" over a game in progress, which is kept in "My games". */
+function replaceDialog(ctrl: HomeCtrl, mode: Mode, moves: number): JSX.Element {
+  const t = ctrl.trans;
+  return dialog(
+    'replace-game',
+    t.replaceTitle,
+    <>
+      <p>{t.replaceBody(moves)}</p>
+      <div class="actions">
+        <button type="button" class="btn" onClick={() => ctrl.cancelReplace()}>
+          {t.cancel}
+        </button>
+        <button type="button" class="btn primary" onClick={() => ctrl.start(mode, true)}>
+          {t.replaceConfirm}
+        </button>
+      </div>
+    </>,
+    () => ctrl.cancelReplace(),
+  );
+}
+
+/** Won–drawn–lost against each level the player has met (nothing before the first finished game). */
+function levelRecord(ctrl: HomeCtrl): JSX.Element | null {
+  const t = ctrl.trans;
+  const by = resultsByLevel(ctrl.root.records.records);
+  const levels = PLAY_LEVELS.filter((l) => by[l]);
+  if (levels.length === 0) return null;
+  return (
+    <a class="card level-record" href="#/records" data-testid="level-record">
+      <span class="card-text">
+        <strong>{t.levelRecord}</strong>
+        <span class="tallies">
+          {levels.map((l) => {
+            const r = by[l]!;
+            const name = t[`level_${l}`];
+            return (
+              <span class="tally" key={l} data-level={l}>
+                <small aria-hidden="true">{name}</small>
+                <b aria-hidden="true">
+                  {r.won}–{r.drawn}–{r.lost}
+                </b>
+                <span class="sr-only">{t.levelTally(name, r.won, r.drawn, r.lost)}</span>
+              </span>
+            );
+          })}
+        </span>
+        <small>{t.levelRecordLegend}</small>
+      </span>
+    </a>
   );
 }
 

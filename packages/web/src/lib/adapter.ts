@@ -1,7 +1,14 @@
 // The only module that knows both the rules' moves (square numbers) and the board widget's
 // (square names). Everything the board is told about legality comes from @dama/core through here.
 import type { Move, Position } from '@dama/core';
-import { squareFromIndex, squareToIndex, type Arrow, type MovePath, type Pieces } from '@dama/board';
+import {
+  squareFromIndex,
+  squareToIndex,
+  type Arrow,
+  type MovePath,
+  type Pieces,
+  type Square,
+} from '@dama/board';
 
 export const toPath = (m: Pick<Move, 'from' | 'path' | 'captures'>): MovePath => ({
   from: squareFromIndex(m.from),
@@ -19,6 +26,9 @@ export const fromPath = (p: MovePath): Pick<Move, 'from' | 'to' | 'path' | 'capt
     captures: p.captures.map(squareToIndex),
   };
 };
+
+/** The rules' square number of a board square name: 'a1' → 0. */
+export const indexOf = (name: Square): number => squareToIndex(name);
 
 /** Every legal move of the side to move, each capture route separately (the board taps through them). */
 export const boardMoves = (pos: Position): MovePath[] => pos.legalMovesAllPaths().map(toPath);

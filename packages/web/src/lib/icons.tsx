@@ -9,6 +9,7 @@ const svg = (children: JSX.Element | JSX.Element[], cls = '') => (
 
 export const icons = {
   back: () => svg(<path d="M15 5l-7 7 7 7" />),
+  analysis: () => svg([<circle cx="10.5" cy="10.5" r="6" />, <path d="M15 15l5 5" />]),
   undo: () => svg([<path d="M9 14L4 9l5-5" />, <path d="M4 9h10a6 6 0 010 12h-3" />]),
   hint: () =>
     svg([

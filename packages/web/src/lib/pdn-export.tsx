@@ -2,6 +2,7 @@
 import type { JSX } from 'preact';
 import type { AppCtrl } from '../app/ctrl.ts';
 import { icons } from './icons.tsx';
+import { copyButton } from './play-view.tsx';
 import { dialog } from './widgets.tsx';
 
 export function downloadText(text: string, filename: string): void {
@@ -23,20 +24,7 @@ export function exportDialog(ctrl: AppCtrl, pdn: string, id: string): JSX.Elemen
     <div class="export">
       <textarea readOnly rows={8} aria-label="PDN" data-testid="pdn-text" value={pdn} />
       <div class="actions">
-        <button
-          type="button"
-          class="btn"
-          onClick={(e) => {
-            const b = e.currentTarget;
-            void navigator.clipboard?.writeText(pdn).then(
-              () => (b.querySelector('span')!.textContent = t.copied),
-              () => undefined,
-            );
-          }}
-        >
-          {icons.copy()}
-          <span>{t.copy}</span>
-        </button>
+        {copyButton(t, pdn)}
         <button type="button" class="btn" onClick={() => downloadText(pdn, `dama-${id}.pdn`)}>
           {icons.download()}
           <span>{t.download}</span>

@@ -7,7 +7,10 @@ import {
   readSavedGame,
   recordOf,
   restoreGame,
+  resultsByLevel,
+  resumable,
   saveGame,
+  unfinishedRecord,
 } from './record.ts';
 import { defaultSetup, readSetup } from './setup.ts';
 
@@ -59,5 +62,45 @@ describe('records', () => {
     expect(readRecords(JSON.parse(JSON.stringify(list)))).toEqual(list);
     expect(readRecords([{ id: 1 }])).toBeUndefined();
     expect(readRecords({})).toBeUndefined();
+  });
+});
+
+describe('unfinished games in the list', () => {
+  it('keep what resuming needs and give back the game in progress', () => {
+    const g = new Game();
+    g.playNotation('c3-c4');
+    const setup = { ...defaultSetup(), time: { kind: 'clock' as const, minutes: 5, increment: 0 } };
+    const saved = saveGame('g-1', setup, g, 1000, names, { white: 290_000, black: 300_000 });
+    const r = unfinishedRecord(saved, g, 5000);
+    expect(r).toMatchObject({ id: 'g-1', result: '*', plies: 1, endedAt: 5000 });
+    const [back] = readRecords(JSON.parse(JSON.stringify([r])))!;
+    expect(resumable(back)).toEqual(saved);
+    expect(resumable({ ...back, unfinished: undefined })).toBeUndefined();
+    expect(readRecords([{ ...r, unfinished: { startedAt: -1 } }])).toBeUndefined();
+    expect(readRecords([{ ...r, setup: undefined }])).toBeUndefined();
+  });
+});
+
+describe('results by level', () => {
+  it('count won, drawn and lost games from the human side, leaving out unfinished and two-player games', () => {
+    const base = { pdn: '', plies: 10, endedAt: 0 };
+    const vs = (level: 'easy' | 'hard', playerColor: 'white' | 'black') => ({
+      ...defaultSetup(),
+      level,
+      playerColor,
+    });
+    const list = [
+      { ...base, id: 'a', setup: vs('easy', 'white'), result: '1-0' },
+      { ...base, id: 'b', setup: vs('easy', 'black'), result: '1-0' },
+      { ...base, id: 'c', setup: vs('easy', 'black'), result: '1/2-1/2' },
+      { ...base, id: 'd', setup: vs('hard', 'black'), result: '0-1' },
+      { ...base, id: 'e', setup: vs('hard', 'black'), result: '*', unfinished: { startedAt: 0 } },
+      { ...base, id: 'f', setup: { ...defaultSetup(), mode: 'local' as const }, result: '1-0' },
+      { ...base, id: 'g', result: '0-1' },
+    ];
+    expect(resultsByLevel(list)).toEqual({
+      easy: { won: 1, drawn: 1, lost: 1 },
+      hard: { won: 1, drawn: 0, lost: 0 },
+    });
   });
 });

@@ -31,6 +31,11 @@ export interface GameRecord {
   reason?: OutcomeReason;
   plies: number;
   endedAt: number;
+  /**
+   * set for a game left unfinished (a new game was started over it): what resuming it needs, the
+   * start time and the clocks as they were: { startedAt: 1764590000000, clocks: { white: 171000, black: 180000 } }
+   */
+  unfinished?: { startedAt: number; clocks?: Record<Color, number> };
 }
 
 export const MAX_RECORDS = 100;
@@ -84,11 +89,8 @@ export function readSavedGame(v: unknown): SavedGame | undefined {
   const setup = readSetup(v.setup);
   if (!setup || typeof v.id !== 'string' || typeof v.pdn !== 'string' || !isTime(v.startedAt))
     return undefined;
-  let clocks: Record<Color, number> | undefined;
-  if (v.clocks !== undefined) {
-    if (!isObject(v.clocks) || !isTime(v.clocks.white) || !isTime(v.clocks.black)) return undefined;
-    clocks = { white: v.clocks.white, black: v.clocks.black };
-  }
+  const clocks = v.clocks === undefined ? undefined : readClocks(v.clocks);
+  if (v.clocks !== undefined && !clocks) return undefined;
   const restored = restoreGame(v.pdn, setup);
   if (!restored) return undefined;
   return {
@@ -117,6 +119,8 @@ export function readRecords(v: unknown): GameRecord[] | undefined {
     if (!isTime(r.plies) || !isTime(r.endedAt)) return undefined;
     const setup = r.setup === undefined ? undefined : readSetup(r.setup);
     if (r.setup !== undefined && !setup) return undefined;
+    const unfinished = readUnfinished(r.unfinished);
+    if (r.unfinished !== undefined && (!unfinished || !setup)) return undefined;
     out.push({
       id: r.id,
       ...(setup ? { setup } : {}),
@@ -125,9 +129,47 @@ export function readRecords(v: unknown): GameRecord[] | undefined {
       ...(typeof r.reason === 'string' ? { reason: r.reason as OutcomeReason } : {}),
       plies: r.plies,
       endedAt: r.endedAt,
+      ...(unfinished ? { unfinished } : {}),
     });
   }
   return out;
+}
+
+function readClocks(v: unknown): Record<Color, number> | undefined {
+  return isObject(v) && isTime(v.white) && isTime(v.black) ? { white: v.white, black: v.black } : undefined;
+}
+
+function readUnfinished(v: unknown): GameRecord['unfinished'] {
+  if (!isObject(v) || !isTime(v.startedAt)) return undefined;
+  if (v.clocks === undefined) return { startedAt: v.startedAt };
+  const clocks = readClocks(v.clocks);
+  return clocks ? { startedAt: v.startedAt, clocks } : undefined;
+}
+
+/** An unfinished game as a list entry, to be resumed from the list later. */
+export function unfinishedRecord(saved: SavedGame, game: Game, endedAt: number): GameRecord {
+  return {
+    id: saved.id,
+    setup: saved.setup,
+    pdn: saved.pdn,
+    result: '*',
+    plies: game.plies,
+    endedAt,
+    unfinished: { startedAt: saved.startedAt, ...(saved.clocks ? { clocks: { ...saved.clocks } } : {}) },
+  };
+}
+
+/** The game in progress that an unfinished list entry stands for (undefined for any other entry). */
+export function resumable(r: GameRecord): SavedGame | undefined {
+  if (!r.unfinished || !r.setup) return undefined;
+  return {
+    v: SCHEMA_VERSION,
+    id: r.id,
+    setup: r.setup,
+    pdn: r.pdn,
+    ...(r.unfinished.clocks ? { clocks: { ...r.unfinished.clocks } } : {}),
+    startedAt: r.unfinished.startedAt,
+  };
 }
 
 /** A finished game as a list entry. */
@@ -153,3 +195,32 @@ export function recordOf(
 /** Add a record at the top of the list, replacing one with the same id, keeping at most MAX_RECORDS. */
 export const addRecord = (list: GameRecord[], r: GameRecord): GameRecord[] =>
   [r, ...list.filter((x) => x.id !== r.id)].slice(0, MAX_RECORDS);
+
+/** Won, drawn and lost games (for the human) against one level of the computer. */
+export interface Tally {
+  won: number;
+  drawn: number;
+  lost: number;
+}
+
+/** The player's finished games against the computer, by level (levels never played are absent). */
+export function resultsByLevel(records: readonly GameRecord[]): Partial<Record<GameSetup['level'], Tally>> {
+  const out: Partial<Record<GameSetup['level'], Tally>> = {};
+  for (const r of records) {
+    if (r.setup?.mode !== 'computer' || r.unfinished) continue;
+    const winner =
+      r.result === '1-0'
+        ? 'white'
+        : r.result === '0-1'
+          ? 'black'
+          : r.result === '1/2-1/2'
+            ? 'none'
+            : undefined;
+    if (!winner) continue;
+    const t = (out[r.setup.level] ??= { won: 0, drawn: 0, lost: 0 });
+    if (winner === 'none') t.drawn++;
+    else if (winner === r.setup.playerColor) t.won++;
+    else t.lost++;
+  }
+  return out;
+}

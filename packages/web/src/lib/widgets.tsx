@@ -72,10 +72,12 @@ export function dialog(
   title: string,
   body: ComponentChildren,
   close: (() => void) | undefined,
+  /** turned 180° (for the far player of two at a table) */
+  turned = false,
 ): JSX.Element {
   return (
     <div
-      class="backdrop"
+      class={turned ? 'backdrop turned' : 'backdrop'}
       onClick={(e) => close && e.target === e.currentTarget && close()}
       onKeyDown={(e) => close && e.key === 'Escape' && close()}
     >

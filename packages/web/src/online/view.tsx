@@ -11,7 +11,17 @@ import { capitalize, reasonKey, type Catalog } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';
 import { moveSection } from '../lib/move-list.tsx';
 import { exportDialog } from '../lib/pdn-export.tsx';
-import { dialog, radios } from '../lib/widgets.tsx';
+import {
+  confirmDialog,
+  controlButton,
+  copyButton,
+  endFrame,
+  endTone,
+  moveBox,
+  pastStatus,
+  playerStrip,
+} from '../lib/play-view.tsx';
+import { radios } from '../lib/widgets.tsx';
 import type { OnlineCtrl } from './ctrl.ts';
 import { CLOCK_CHOICES, ONLINE_COLORS, REACTIONS, type Reaction } from './protocol.ts';
 
@@ -71,20 +81,7 @@ function invite(o: OnlineCtrl): JSX.Element {
         <input readOnly value={link} data-testid="share-link" onFocus={(e) => e.currentTarget.select()} />
       </label>
       <div class="actions">
-        <button
-          type="button"
-          class="btn"
-          onClick={(e) => {
-            const b = e.currentTarget;
-            void navigator.clipboard?.writeText(link).then(
-              () => (b.querySelector('span')!.textContent = t.copied),
-              () => undefined,
-            );
-          }}
-        >
-          {icons.copy()}
-          <span>{t.copy}</span>
-        </button>
+        {copyButton(t, link)}
         {share ? (
           <button
             type="button"
@@ -119,19 +116,15 @@ function strip(o: OnlineCtrl, color: Color, where: 'top' | 'bottom'): JSX.Elemen
   const left = o.clockLeft(color);
   const presence = o.presence(color);
   const low = left !== undefined && active && left < 20_000;
-  return (
-    <div class={`strip ${where}${active ? ' active' : ''}`} data-color={color}>
-      <span class={`dot ${color}`} aria-hidden="true" />
-      <span class="name">{name}</span>
-      <span class={`presence ${presence}`} data-testid={`presence-${color}`}>
-        {t[`onlinePresence_${presence}`]}
-      </span>
-      {left !== undefined ? (
-        <span class={`clock${active ? ' running' : ''}${low ? ' low' : ''}`} data-testid={`clock-${color}`}>
-          {formatClock(left)}
-        </span>
-      ) : null}
-    </div>
+  return playerStrip(
+    color,
+    where,
+    active,
+    name,
+    left !== undefined ? { text: formatClock(left), running: active, low } : undefined,
+    <span class={`presence ${presence}`} data-testid={`presence-${color}`}>
+      {t[`onlinePresence_${presence}`]}
+    </span>,
   );
 }
 
@@ -154,15 +147,7 @@ function statusLine(o: OnlineCtrl): JSX.Element | null {
       </p>
     );
   if (o.status !== 'playing') return null;
-  if (o.viewPly !== undefined)
-    return (
-      <p class="status past" data-testid="status">
-        <span>{o.viewPly === 0 ? t.viewingStart : t.viewingPast(Math.ceil(o.viewPly / 2))}</span>
-        <button type="button" class="btn small" onClick={() => o.jump(o.game.plies)}>
-          {t.backToGame}
-        </button>
-      </p>
-    );
+  if (o.viewPly !== undefined) return pastStatus(t, o.viewPly, () => o.jump(o.game.plies));
   const capture = o.game.position.legalMoves().some((m) => m.captures.length > 0);
   const text =
     o.you === null
@@ -222,28 +207,15 @@ function controls(o: OnlineCtrl): JSX.Element | null {
   const open = o.connection === 'open';
   return (
     <div class="controls">
-      <button
-        type="button"
-        class="ctl"
-        data-testid="draw"
-        disabled={!open || o.snap?.drawOffer === o.you}
-        onClick={() => o.offerDraw()}
-        title={t.offerDraw}
-      >
-        {icons.draw()}
-        <span>{t.drawShort}</span>
-      </button>
-      <button
-        type="button"
-        class="ctl"
-        data-testid="resign"
-        disabled={!open}
-        onClick={() => o.askResign()}
-        title={t.resign}
-      >
-        {icons.flag()}
-        <span>{t.resign}</span>
-      </button>
+      {controlButton(
+        t.offerDraw,
+        t.drawShort,
+        icons.draw,
+        () => o.offerDraw(),
+        !open || o.snap?.drawOffer === o.you,
+        'draw',
+      )}
+      {controlButton(t.resign, t.resign, icons.flag, () => o.askResign(), !open, 'resign')}
     </div>
   );
 }
@@ -283,12 +255,11 @@ function endPanel(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
   const reason = oc.reason === 'abandoned' ? t.reason_abandoned : (t[reasonKey(oc.reason)] as string);
   const human = o.you ?? undefined;
   const lost = human && oc.winner && oc.winner !== human;
-  return (
-    <section class={`end${!oc.winner ? ' draw' : lost ? ' lost' : ' won'}`} data-testid="end">
-      <h2>
-        {lost ? t.onlineFriendWins : resultTitle(t, { winner: oc.winner, reason: 'resignation' }, human)}
-      </h2>
-      <p>{capitalize(reason, app.lang)}</p>
+  return endFrame(
+    endTone(oc.winner ?? undefined, human),
+    lost ? t.onlineFriendWins : resultTitle(t, { winner: oc.winner, reason: 'resignation' }, human),
+    capitalize(reason, app.lang),
+    <>
       {o.you !== null && s.rematchOffer && s.rematchOffer !== o.you ? (
         <p class="offer">{t.onlineRematchFromFriend}</p>
       ) : null}
@@ -312,63 +283,28 @@ function endPanel(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
           {t.exportPdn}
         </button>
       </div>
-    </section>
+    </>,
   );
 }
 
 function dialogs(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
   const t = o.t;
   if (o.dialog === 'resign')
-    return dialog(
+    return confirmDialog(
       'resign-dialog',
       t.resignConfirm,
-      <div class="actions">
-        <button type="button" class="btn" onClick={() => o.closeDialog()}>
-          {t.no}
-        </button>
-        <button
-          type="button"
-          class="btn danger"
-          data-testid="confirm-resign"
-          onClick={() => o.confirmResign()}
-        >
-          {t.resign}
-        </button>
-      </div>,
+      t,
+      { label: t.resign, danger: true, testId: 'confirm-resign', run: () => o.confirmResign() },
       () => o.closeDialog(),
     );
   if (app.exporting && o.snap)
-    return exportDialog(app, makePdn(o.outcomeGame(), { Event: 'Dama online' }), `online-${o.snap.id}`);
+    return exportDialog(app, makePdn(o.outcomeGame(), { Event: t.pdnEventOnline }), `online-${o.snap.id}`);
   return null;
 }
 
 function typeMove(o: OnlineCtrl): JSX.Element | null {
-  const t = o.t;
   if (o.you === null || o.status !== 'playing') return null;
-  return (
-    <form
-      class="type-move"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const input = (e.currentTarget as HTMLFormElement).elements.namedItem('move') as HTMLInputElement;
-        if (o.typeMove(input.value)) input.value = '';
-      }}
-    >
-      <label for="move-input">{t.typeMove}</label>
-      <input
-        id="move-input"
-        name="move"
-        autocomplete="off"
-        autocapitalize="off"
-        spellcheck={false}
-        placeholder={t.typeMovePlaceholder}
-        disabled={!o.canPlay()}
-      />
-      <button type="submit" class="btn small" disabled={!o.canPlay()}>
-        {t.play}
-      </button>
-    </form>
-  );
+  return moveBox(o.t, o.canPlay(), (text) => o.typeMove(text));
 }
 
 export function onlineView(app: AppCtrl, o: OnlineCtrl): JSX.Element {

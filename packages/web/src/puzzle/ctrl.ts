@@ -1,24 +1,20 @@
-// The daily puzzle screen's state and behaviour (lila's ctrl): which puzzle is open, the session
-// from @dama/puzzle, what the board shows while replies, refutations and the solution are played
-// out, the record kept on the device and sharing. No DOM: the view mounts the board and hands it in
+// The daily puzzle screen's state and behaviour (lila's ctrl): which puzzle is open, the record
+// kept on the device, the archive, the day changing and other tabs, and sharing. Playing the puzzle
+// on the board (replies, refutations, the solution, the hint) is the shared `PuzzlePlayer`
+// (player.ts), which the training tab uses too. No DOM: the view mounts the board and hands it in
 // with `setBoard`; without a board (tests) every animation is skipped.
-import { catalog, type Lang } from '../lib/i18n/index.ts';
-import { makeNotation, squareName, type Color, type Move, type Position } from '@dama/core';
+import { catalog } from '../lib/i18n/index.ts';
+import type { Color, Move, Position } from '@dama/core';
 import type { Board, BoardConfig, MovePath } from '@dama/board';
 import {
   MAX_TRIES,
   archiveDates,
   dayNumber,
   istanbulDate,
-  hintMove,
   mergeStores,
-  playMove,
   puzzleForDate,
   puzzleNumber,
-  takeHint,
   recordPlay,
-  solutionMoves,
-  startSession,
   streakSummary,
   type DayRecord,
   type Puzzle,
@@ -26,48 +22,20 @@ import {
   type StreakStore,
   type StreakSummary,
 } from '@dama/puzzle';
-import { boardMoves, piecesOf, toPath } from '../lib/adapter.ts';
-import { ANIMATION_MS, type Settings } from '../lib/settings.ts';
+import type { Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import type { KeyValue } from '../lib/storage.ts';
 import { numberLabel } from '../lib/i18n/dates.ts';
-import { boardLabels } from '../lib/labels.ts';
+import { PuzzlePlayer, type Feedback, type Phase, type ScreenDeps } from './player.ts';
 import type { ShareOutcome } from './share.ts';
 import { loadStore, saveStore, type StoreTrouble } from './store.ts';
 
-/** How long the screen lets things sink in (ms). */
-export const PAUSE = {
-  /** before the computer's reply */
-  reply: 450,
-  /** on the refuted position, before going back to the start */
-  refuted: 1300,
-  /** before the solution starts and between its moves */
-  solution: 650,
-} as const;
+export { PAUSE, type Feedback, type Phase } from './player.ts';
 
 /** 'daily': today's puzzle, counts for the streak; 'archive': a past day's; 'practice': not recorded. */
 export type PlayMode = 'daily' | 'archive' | 'practice';
 
-/** 'play': the solver may move; 'busy': something is being shown; then the end. */
-export type Phase = 'play' | 'busy' | 'solved' | 'failed';
-
 export type Screen = 'puzzle' | 'archive' | 'training';
-
-/** The sentence under the board. */
-export type Feedback =
-  | { kind: 'start' }
-  | { kind: 'next' }
-  | { kind: 'reply' }
-  | { kind: 'wrong'; move: string }
-  | { kind: 'slower'; move: string; winsIn: number | undefined; movesLeft: number }
-  | { kind: 'hint' }
-  | { kind: 'retry'; triesLeft: number }
-  | { kind: 'failed' }
-  | { kind: 'solution' }
-  | { kind: 'solved' }
-  | { kind: 'wasSolved' }
-  | { kind: 'wasFailed' }
-  | { kind: 'practice' };
 
 export interface OpenPuzzle {
   /** 'YYYY-MM-DD' */
@@ -88,22 +56,11 @@ export interface ArchiveRow {
   mark: ArchiveMark;
 }
 
-export interface PuzzleDeps {
+export interface PuzzleDeps extends ScreenDeps {
   /** the bank, in order */
   puzzles: readonly Puzzle[];
-  kv: KeyValue | undefined;
-  /** milliseconds since the epoch */
-  now: () => number;
-  lang: () => Lang;
-  settings: () => Settings;
-  redraw: () => void;
-  /** resolve after `ms` (instant in tests) */
-  wait?: (ms: number) => Promise<void>;
   share?: (text: string) => Promise<ShareOutcome>;
-  sound?: { play(name: SoundName): void };
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const ARCHIVE_PAGE = 30;
 
@@ -114,12 +71,6 @@ export class PuzzleCtrl {
   trouble: StoreTrouble | 'unsaved' | undefined;
   screen: Screen = 'puzzle';
   open!: OpenPuzzle;
-  session!: SessionState;
-  /** the position on the board (differs from the session's while a refutation or the solution plays) */
-  shown!: Position;
-  lastMove: Move | undefined;
-  phase: Phase = 'play';
-  feedback: Feedback = { kind: 'start' };
   /** solved just now (not restored): the view celebrates */
   celebrate = false;
   shareResult: ShareOutcome | undefined;
@@ -127,16 +78,23 @@ export class PuzzleCtrl {
   archiveLimit = ARCHIVE_PAGE;
   /** the bank has no puzzle for the open date: the last date it has one for */
   ended: string | undefined;
-  /** the square of the piece a hint marks */
-  hintSquare: number | undefined;
   /** show difficulty and themes before solving */
   showDetails = false;
-  private board: Board | undefined;
-  private token = 0;
-  private readonly wait: (ms: number) => Promise<void>;
+  private readonly player: PuzzlePlayer;
 
   constructor(private readonly deps: PuzzleDeps) {
-    this.wait = deps.wait ?? sleep;
+    this.player = new PuzzlePlayer({
+      lang: deps.lang,
+      settings: deps.settings,
+      redraw: deps.redraw,
+      wait: deps.wait,
+      sound: deps.sound,
+      playable: () => !this.ended,
+      onResult: (event) => {
+        if (event === 'solved') this.celebrate = true;
+        this.record();
+      },
+    });
     this.today = istanbulDate(new Date(deps.now()));
     const loaded = loadStore(deps.kv, this.today, deps.now());
     this.store = loaded.store;
@@ -145,6 +103,33 @@ export class PuzzleCtrl {
   }
 
   // ---- what the view asks
+
+  /** The session of the open puzzle. */
+  get session(): SessionState {
+    return this.player.session;
+  }
+
+  /** The position on the board (differs from the session's while a refutation or the solution plays). */
+  get shown(): Position {
+    return this.player.shown;
+  }
+
+  get lastMove(): Move | undefined {
+    return this.player.lastMove;
+  }
+
+  get phase(): Phase {
+    return this.player.phase;
+  }
+
+  get feedback(): Feedback {
+    return this.player.feedback;
+  }
+
+  /** The square of the piece a hint marks. */
+  get hintSquare(): number | undefined {
+    return this.player.hintSquare;
+  }
 
   /** The side the player plays: at the bottom of the board. */
   get solver(): Color {
@@ -223,14 +208,7 @@ export class PuzzleCtrl {
 
   /** Mark the piece that makes the next move; the hint is recorded with the result. */
   hint(): void {
-    if (this.phase !== 'play' || this.ended) return;
-    const move = hintMove(this.session);
-    if (!move) return;
-    this.session = takeHint(this.session);
-    this.hintSquare = move.from;
-    this.feedback = { kind: 'hint' };
-    this.record();
-    this.changed();
+    this.player.hint();
   }
 
   // ---- time and other tabs
@@ -287,8 +265,13 @@ export class PuzzleCtrl {
   }
 
   /** What the training tab needs from the page. */
-  trainingDeps(): { settings: Settings; now: () => number; kv: KeyValue | undefined } {
-    return { settings: this.deps.settings(), now: this.deps.now, kv: this.deps.kv };
+  trainingDeps(): {
+    settings: Settings;
+    now: () => number;
+    kv: KeyValue | undefined;
+    sound: { play(name: SoundName): void } | undefined;
+  } {
+    return { settings: this.deps.settings(), now: this.deps.now, kv: this.deps.kv, sound: this.deps.sound };
   }
 
   moreArchive(): void {
@@ -322,219 +305,52 @@ export class PuzzleCtrl {
   // ---- the board
 
   setBoard(board: Board | undefined): void {
-    this.board = board;
-    board?.set({ ...this.boardConfig(), onMove: (m) => void this.userMove(m) });
+    this.player.setBoard(board);
   }
 
   sync(): void {
-    this.board?.set(this.boardConfig());
+    this.player.sync();
   }
 
   boardConfig(): BoardConfig {
-    const s = this.deps.settings();
-    const t = catalog(this.deps.lang());
-    const playing = this.phase === 'play' && !this.ended;
-    const hint =
-      playing && this.hintSquare !== undefined
-        ? (squareName(this.hintSquare) as BoardConfig['selected'])
-        : null;
-    return {
-      orientation: this.solver,
-      pieces: piecesOf(this.shown),
-      movable: { color: playing ? this.solver : 'none', moves: playing ? boardMoves(this.shown) : [] },
-      lastMove: this.lastMove ? toPath(this.lastMove) : null,
-      selected: hint,
-      arrows: [],
-      theme: s.theme,
-      coordinates: s.coordinates,
-      showDests: s.showDests,
-      animationMs: ANIMATION_MS[s.animation],
-      confirmMove: s.confirmMove,
-      flipFarPieces: false,
-      labels: boardLabels(t),
-    };
+    return this.player.boardConfig();
   }
 
   // ---- playing
 
   /** The player chose a move on the board (any capture path). Resolves when the screen is settled. */
-  async userMove(path: MovePath): Promise<void> {
-    if (this.phase !== 'play' || this.ended) return this.sync();
-    const move = this.shown
-      .legalMovesAllPaths()
-      .find((m) => toPath(m).from === path.from && samePath(toPath(m).path, path.path));
-    if (!move) return this.sync();
-    const { state, result } = playMove(this.session, move);
-    const token = ++this.token;
-    this.shareResult = undefined;
-    this.hintSquare = undefined;
-    this.shown = this.shown.play(move);
-    this.lastMove = move;
-    this.deps.sound?.play(move.captures.length > 0 ? 'capture' : 'move');
-
-    switch (result.kind) {
-      case 'correct': {
-        this.session = state;
-        this.phase = 'busy';
-        this.feedback = { kind: 'reply' };
-        this.changed();
-        await this.wait(PAUSE.reply);
-        if (token !== this.token) return;
-        await this.animate(result.reply);
-        if (token !== this.token) return;
-        this.shown = state.position;
-        this.phase = 'play';
-        this.feedback = { kind: 'next' };
-        return this.changed();
-      }
-      case 'solved': {
-        this.session = state;
-        this.phase = 'solved';
-        this.feedback = { kind: 'solved' };
-        this.celebrate = true;
-        this.record();
-        this.deps.sound?.play('end');
-        return this.changed();
-      }
-      case 'slower': {
-        // It still wins, only more slowly: say so, use no try, and put the position back.
-        this.phase = 'busy';
-        this.feedback = {
-          kind: 'slower',
-          move: makeNotation(move),
-          winsIn: result.winsIn,
-          movesLeft: result.movesLeft,
-        };
-        this.changed();
-        await this.wait(PAUSE.refuted);
-        if (token !== this.token) return;
-        this.shown = this.session.position;
-        this.lastMove = this.session.played[this.session.played.length - 1];
-        this.phase = 'play';
-        return this.changed();
-      }
-      case 'wrong':
-      case 'failed': {
-        const failed = result.kind === 'failed';
-        this.session = state;
-        this.phase = 'busy';
-        this.feedback = { kind: 'wrong', move: makeNotation(move) };
-        this.record();
-        this.deps.sound?.play('error');
-        this.changed();
-        await this.wait(PAUSE.reply);
-        if (token !== this.token) return;
-        const answer = result.refutation[1];
-        if (answer) await this.animate(answer);
-        if (token !== this.token) return;
-        await this.wait(PAUSE.refuted);
-        if (token !== this.token) return;
-        if (!failed) {
-          this.shown = this.session.position;
-          this.lastMove = this.session.played[this.session.played.length - 1];
-          this.phase = 'play';
-          this.feedback = { kind: 'retry', triesLeft: this.triesLeft };
-          return this.changed();
-        }
-        this.feedback = { kind: 'failed' };
-        await this.showSolution(token);
-        return;
-      }
-      default:
-        return this.sync(); // illegal or over: the board shows the position again
-    }
+  userMove(path: MovePath): Promise<void> {
+    return this.player.userMove(path);
   }
 
   /** Play the main line from the start on the board, move by move. */
-  async replaySolution(): Promise<void> {
-    if (this.phase !== 'failed' && this.phase !== 'solved') return;
-    const end = this.phase;
-    const token = ++this.token;
+  replaySolution(): Promise<void> {
     this.celebrate = false;
-    await this.showSolution(token, end);
-  }
-
-  private async showSolution(token: number, end: Phase = 'failed'): Promise<void> {
-    this.phase = 'busy';
-    this.shown = this.startPosition();
-    this.lastMove = undefined;
-    this.changed();
-    for (const move of solutionMoves(this.open.puzzle)) {
-      await this.wait(PAUSE.solution);
-      if (token !== this.token) return;
-      await this.animate(move);
-      if (token !== this.token) return;
-    }
-    this.phase = end;
-    this.feedback = end === 'failed' ? { kind: 'solution' } : { kind: 'wasSolved' };
-    this.changed();
-  }
-
-  /** Show `move` from the shown position, animated when there is a board. */
-  private async animate(move: Move): Promise<void> {
-    const piece = this.shown.pieceAt(move.from);
-    this.shown = this.shown.play(move);
-    this.lastMove = move;
-    this.deps.sound?.play(move.captures.length > 0 ? 'capture' : 'move');
-    const board = this.board;
-    if (board && piece) {
-      this.deps.redraw();
-      await board.animateMove(toPath(move), `${piece.color}-${piece.role}`);
-    }
-    this.sync();
+    return this.player.replaySolution();
   }
 
   // ---- keeping
 
-  private startPosition(): Position {
-    return startSession(this.open.puzzle).position;
-  }
-
   /** Open `date`'s puzzle in `mode`, restoring a finished result or the tries already used. */
   private load(date: string, mode: PlayMode): void {
-    this.cancel();
     const puzzles = this.deps.puzzles;
     const pick = puzzleForDate(date, puzzles);
     // Past the end of the bank there is no puzzle: the screen says so (the last one stays on the
     // board, not playable) instead of repeating an old one.
     this.ended = pick.puzzle ? undefined : (pick.lastDate ?? date);
     const puzzle = pick.puzzle ?? puzzles[puzzles.length - 1];
-    this.hintSquare = undefined;
     this.showDetails = false;
-    const fresh = startSession(puzzle);
-    this.open = { date, number: puzzleNumber(date), puzzle, mode, solver: fresh.position.turn };
     this.celebrate = false;
     this.shareResult = undefined;
     const record = mode === 'practice' ? undefined : this.recordFor(date);
-    this.lastMove = undefined;
-    if (record && (record.solved || record.failed)) {
-      const line = solutionMoves(puzzle);
-      let end = fresh.position;
-      for (const m of line) end = end.play(m);
-      this.session = {
-        ...fresh,
-        position: end,
-        played: line,
-        movesLeft: 0,
-        tries: record.tries,
-        status: record.solved ? 'solved' : 'failed',
-        hinted: record.hinted === true,
-      };
-      this.shown = end;
-      this.lastMove = line[line.length - 1];
-      this.phase = record.solved ? 'solved' : 'failed';
-      this.feedback = { kind: record.solved ? 'wasSolved' : 'wasFailed' };
-      return;
-    }
-    this.session = { ...fresh, tries: record?.tries ?? 0, hinted: record?.hinted === true };
-    this.shown = fresh.position;
-    this.phase = 'play';
-    this.feedback =
-      mode === 'practice'
-        ? { kind: 'practice' }
-        : this.session.tries > 0
-          ? { kind: 'retry', triesLeft: this.triesLeft }
-          : { kind: 'start' };
+    const finished = record?.solved ? 'solved' : record?.failed ? 'failed' : undefined;
+    this.player.start(puzzle, {
+      tries: record?.tries ?? 0,
+      hinted: record?.hinted === true,
+      finished,
+      feedback: !finished && mode === 'practice' ? { kind: 'practice' } : undefined,
+    });
+    this.open = { date, number: puzzleNumber(date), puzzle, mode, solver: this.player.solver };
   }
 
   /** Keep the session's result: the daily list for today's puzzle, the archive for a past one. */
@@ -565,50 +381,12 @@ export class PuzzleCtrl {
     this.deps.redraw();
   }
 
-  private changed(): void {
-    this.sync();
-    this.deps.redraw();
-  }
-
   /** Stop what is being played out and show where the session stands. */
   private settle(): void {
-    this.cancel();
-    if (this.phase !== 'busy') return;
-    const s = this.session;
-    if (s.status === 'failed') {
-      let end = this.startPosition();
-      for (const m of solutionMoves(this.open.puzzle)) {
-        end = end.play(m);
-        this.lastMove = m;
-      }
-      this.shown = end;
-      this.phase = 'failed';
-      this.feedback = { kind: 'solution' };
-    } else {
-      this.shown = s.position;
-      this.lastMove = s.played[s.played.length - 1];
-      this.phase = s.status === 'solved' ? 'solved' : 'play';
-      this.feedback =
-        s.status === 'solved'
-          ? { kind: 'wasSolved' }
-          : s.played.length > 0
-            ? { kind: 'next' }
-            : s.tries > 0
-              ? { kind: 'retry', triesLeft: this.triesLeft }
-              : { kind: 'start' };
-    }
-  }
-
-  /** Stop whatever is being played out (a new puzzle, another screen, leaving). */
-  private cancel(): void {
-    this.token++;
+    this.player.settle();
   }
 
   destroy(): void {
-    this.cancel();
-    this.board = undefined;
+    this.player.destroy();
   }
 }
-
-const samePath = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((s, i) => s === b[i]);

@@ -1,14 +1,13 @@
 // The daily puzzle page as one Preact component, for the app's router (or the standalone entry) to
-// mount. The bank (≈385 KB of JSON) is loaded on first use, so it stays out of the app's first
-// download; the service worker precaches it with the rest of the build.
+// mount. The bank is loaded on first use (`bankLoader`), so it stays out of the app's first download.
 import { Component, type JSX } from 'preact';
-import { parseBank, type Puzzle } from '@dama/puzzle';
 import type { Lang } from '../lib/i18n/index.ts';
 import { defaultSettings, type Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import { redrawLoop } from '../lib/redraw.ts';
 import { browserStorage, watchStorage, type KeyValue } from '../lib/storage.ts';
 import { PuzzleCtrl } from './ctrl.ts';
+import { bankLoader } from './parts.tsx';
 import { shareText } from './share.ts';
 import { PUZZLE_KEY } from './store.ts';
 import { placeholderView, puzzleView } from './view.tsx';
@@ -29,20 +28,8 @@ export interface PuzzlePageProps {
 /** How often the page looks at the clock (for midnight in Istanbul). */
 const TICK_MS = 10_000;
 
-let bank: Promise<readonly Puzzle[]> | undefined;
-
-/** The puzzles, loaded once. */
-export function loadPuzzles(): Promise<readonly Puzzle[]> {
-  bank ??= import('@dama/puzzle/daily.tsv?raw').then((m) => {
-    const parsed = parseBank(m.default, 'daily');
-    if (!parsed.ok) throw new Error(parsed.error);
-    return parsed.value;
-  });
-  bank.catch(() => {
-    bank = undefined; // try again next time
-  });
-  return bank;
-}
+/** The daily bank, loaded once. */
+export const loadPuzzles = bankLoader('daily', () => import('@dama/puzzle/daily.tsv?raw'));
 
 interface State {
   failed: boolean;

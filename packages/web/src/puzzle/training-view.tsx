@@ -1,128 +1,122 @@
 // The training tab: choices (difficulty, theme), the rating, the board, the state of the puzzle and
-// the retry list. `TrainingPage` loads the pool when the tab is first opened.
+// the retry list. `TrainingPage` loads the pool when the tab is first opened. The pieces it shares
+// with the daily screen are in parts.tsx.
 import { Component, type JSX } from 'preact';
-import { DIFFICULTIES, parseBank, THEMES, type Difficulty, type Puzzle, type Theme } from '@dama/puzzle';
+import { DIFFICULTIES, type Difficulty, type Theme } from '@dama/puzzle';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { catalog, type Catalog, type Lang } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';
 import { redrawLoop } from '../lib/redraw.ts';
 import { defaultSettings, type Settings } from '../lib/settings.ts';
+import type { SoundName } from '../lib/sound.ts';
 import { browserStorage, type KeyValue } from '../lib/storage.ts';
-import { TrainingCtrl, type TrainingFeedback } from './training-ctrl.ts';
+import { makeLinkHash } from '../analysis/link.ts';
+import { bankLoader, feedbackText, hintButton, statusLine, tagsLine, taskLine, triesDots } from './parts.tsx';
+import { TrainingCtrl } from './training-ctrl.ts';
 
-function status(m: Catalog, f: TrainingFeedback): string {
-  switch (f.kind) {
-    case 'start':
-      return m.puzzleStatusStart;
-    case 'next':
-      return m.puzzleStatusNext;
-    case 'hint':
-      return m.puzzleStatusHint;
-    case 'slower':
-      return m.puzzleStatusSlower(f.move, f.winsIn, f.movesLeft);
-    case 'retry':
-      return m.puzzleStatusRetryHere(f.triesLeft);
-    case 'solved':
-      return m.trainingSolved(f.change);
-    case 'failed':
-      return m.trainingFailed(f.change);
-    case 'empty':
-      return m.trainingEmpty;
-  }
+/** The sentence under the board: the shared one while playing, the rating's change at the end. */
+function status(m: Catalog, ctrl: TrainingCtrl): string {
+  const s = ctrl.player.session;
+  if (!ctrl.puzzle) return m.trainingEmpty;
+  if (ctrl.change !== undefined && s.status === 'solved') return m.trainingSolved(ctrl.change);
+  if (ctrl.change !== undefined && s.status === 'failed') return m.trainingFailed(ctrl.change);
+  return feedbackText(m, ctrl.player.feedback);
+}
+
+/** A labelled choice of the filter: "any", then the options. */
+function choice(
+  label: string,
+  testid: string,
+  value: string,
+  options: readonly { value: string; text: string }[],
+  any: string,
+  onChange: (value: string) => void,
+): JSX.Element {
+  return (
+    <label>
+      {label}
+      <select
+        data-testid={testid}
+        value={value}
+        onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}
+      >
+        <option value="">{any}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }
 
 export function trainingView(ctrl: TrainingCtrl, lang: Lang): JSX.Element {
   const m = catalog(lang);
   const p = ctrl.puzzle;
+  const player = ctrl.player;
   const r = ctrl.store.player;
   const failed = ctrl.failedPuzzles();
   return (
-    <div class="pz-play pz-training" data-testid="pz-training">
+    <div class="pz-play pz-training" data-testid="pz-training" data-phase={p ? player.phase : 'empty'}>
       <header class="pz-head">
         <h2>{p ? m.trainingPuzzle(p.id) : m.puzzleTabTraining}</h2>
         <p class="pz-task" data-testid="tr-rating" data-rating={Math.round(r.rating)}>
           {m.trainingRating(Math.round(r.rating), Math.round(r.rd))}
         </p>
-        {p ? (
-          <p class="pz-task">
-            <span class={`dot ${ctrl.solver}`} aria-hidden="true" />
-            {m.puzzleToPlay(ctrl.solver, p.moves)}
-          </p>
-        ) : null}
+        {p ? taskLine(m, player.solver, p.moves) : null}
       </header>
-      <div class="pz-board">
-        <BoardMount bind={(b) => ctrl.setBoard(b)} />
-      </div>
+      {p ? (
+        <div class={`pz-board${player.phase === 'solved' ? ' solved' : ''}`}>
+          <BoardMount bind={(b) => ctrl.setBoard(b)} />
+        </div>
+      ) : null}
       <div class="pz-side">
-        <div class="pz-filters">
-          <label>
-            {m.trainingDifficulty}
-            <select
-              data-testid="tr-difficulty"
-              value={ctrl.filter.difficulty ?? ''}
-              onChange={(e) => {
-                const v = (e.currentTarget as HTMLSelectElement).value;
-                ctrl.setFilter({ ...ctrl.filter, difficulty: v ? (Number(v) as Difficulty) : undefined });
-              }}
-            >
-              <option value="">{m.trainingAny}</option>
-              {DIFFICULTIES.map((d) => (
-                <option key={d} value={d}>
-                  {d}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {m.trainingTheme}
-            <select
-              data-testid="tr-theme"
-              value={ctrl.filter.theme ?? ''}
-              onChange={(e) => {
-                const v = (e.currentTarget as HTMLSelectElement).value;
-                ctrl.setFilter({ ...ctrl.filter, theme: v ? (v as Theme) : undefined });
-              }}
-            >
-              <option value="">{m.trainingAny}</option>
-              {THEMES.map((t) => (
-                <option key={t} value={t}>
-                  {m[`puzzleTheme_${t}`]}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
         <div class="pz-state">
-          <p
-            class={`pz-status ${ctrl.feedback.kind}`}
-            role="status"
-            aria-live="polite"
-            data-testid="tr-status"
-          >
-            {status(m, ctrl.feedback)}
-          </p>
+          {p ? triesDots(m, player.triesLeft, 'tr-tries') : null}
+          {statusLine(p ? player.feedback.kind : 'empty', status(m, ctrl), 'tr-status')}
         </div>
-        {p && ctrl.over ? (
-          <p class="pz-tags" data-testid="tr-details">
-            <strong>{m.puzzleDifficulty(p.difficulty)}</strong>
-            {p.themes.map((t) => (
-              <span key={t} class="pz-tag">
-                {m[`puzzleTheme_${t}`]}
-              </span>
-            ))}
-          </p>
-        ) : null}
+        {p && player.over ? tagsLine(m, p, 'tr-details') : null}
+        {p && player.playing ? hintButton(m, () => ctrl.hint(), 'tr-hint') : null}
         <div class="actions">
-          {p && !ctrl.over ? (
-            <button type="button" class="btn" onClick={() => ctrl.hint()} data-testid="tr-hint">
-              {icons.puzzle()}
-              {m.puzzleHint}
+          {p && player.over ? (
+            <button type="button" class="btn" onClick={() => void player.replaySolution()}>
+              {icons.replay()}
+              {m.puzzleReplaySolution}
             </button>
           ) : null}
           <button type="button" class="btn primary" onClick={() => ctrl.next()} data-testid="tr-next">
             {icons.play()}
             {m.trainingNext}
           </button>
+          {p && player.over ? (
+            <a
+              class="btn"
+              href={makeLinkHash({ fen: p.fen, moves: p.line, ply: 0 })}
+              data-testid="tr-analyse"
+            >
+              {icons.analysis()}
+              {m.analyse}
+            </a>
+          ) : null}
+        </div>
+        <div class="pz-filters">
+          {choice(
+            m.trainingDifficulty,
+            'tr-difficulty',
+            String(ctrl.filter.difficulty ?? ''),
+            DIFFICULTIES.map((d) => ({ value: String(d), text: String(d) })),
+            m.trainingAny,
+            (v) => ctrl.setFilter({ ...ctrl.filter, difficulty: v ? (Number(v) as Difficulty) : undefined }),
+          )}
+          {choice(
+            m.trainingTheme,
+            'tr-theme',
+            ctrl.filter.theme ?? '',
+            ctrl.themes().map((t) => ({ value: t, text: m[`puzzleTheme_${t}`] })),
+            m.trainingAny,
+            (v) => ctrl.setFilter({ ...ctrl.filter, theme: v ? (v as Theme) : undefined }),
+          )}
         </div>
         <section class="pz-retry">
           <h3>{m.trainingRetryTitle}</h3>
@@ -146,26 +140,15 @@ export function trainingView(ctrl: TrainingCtrl, lang: Lang): JSX.Element {
   );
 }
 
-let pool: Promise<readonly Puzzle[]> | undefined;
-
 /** The training pool, loaded once. */
-export function loadPool(): Promise<readonly Puzzle[]> {
-  pool ??= import('@dama/puzzle/training.tsv?raw').then((mod) => {
-    const parsed = parseBank(mod.default, 'training');
-    if (!parsed.ok) throw new Error(parsed.error);
-    return parsed.value;
-  });
-  pool.catch(() => {
-    pool = undefined;
-  });
-  return pool;
-}
+export const loadPool = bankLoader('training', () => import('@dama/puzzle/training.tsv?raw'));
 
 interface Props {
   lang: Lang;
   settings?: Settings;
   now?: () => number;
   kv?: KeyValue;
+  sound?: { play(name: SoundName): void };
 }
 
 export class TrainingPage extends Component<Props, { failed: boolean }> {
@@ -186,6 +169,7 @@ export class TrainingPage extends Component<Props, { failed: boolean }> {
           lang: () => this.props.lang,
           settings: () => this.props.settings ?? defaultSettings(this.props.lang),
           redraw: this.redraw,
+          sound: this.props.sound,
         });
         this.redraw();
       },

@@ -5,39 +5,10 @@ import { catalog, upper, type Catalog, type Lang } from '../lib/i18n/index.ts';
 import { formatDate, weekday } from '../lib/i18n/dates.ts';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
-import type { ArchiveMark, ArchiveRow, Feedback, PuzzleCtrl } from './ctrl.ts';
+import type { ArchiveMark, ArchiveRow, PuzzleCtrl } from './ctrl.ts';
+import { feedbackText, hintButton, statusLine, tagsLine, taskLine, triesDots } from './parts.tsx';
 import { TrainingPage } from './training-view.tsx';
-
-function feedbackText(m: Catalog, f: Feedback): string {
-  switch (f.kind) {
-    case 'start':
-      return m.puzzleStatusStart;
-    case 'next':
-      return m.puzzleStatusNext;
-    case 'reply':
-      return m.puzzleStatusReply;
-    case 'wrong':
-      return m.puzzleStatusWrong(f.move);
-    case 'retry':
-      return m.puzzleStatusRetryHere(f.triesLeft);
-    case 'slower':
-      return m.puzzleStatusSlower(f.move, f.winsIn, f.movesLeft);
-    case 'hint':
-      return m.puzzleStatusHint;
-    case 'failed':
-      return m.puzzleStatusFailed;
-    case 'solution':
-      return m.puzzleStatusSolution;
-    case 'solved':
-      return m.puzzleStatusSolved;
-    case 'wasSolved':
-      return m.puzzleStatusWasSolved;
-    case 'wasFailed':
-      return m.puzzleStatusWasFailed;
-    case 'practice':
-      return m.puzzleStatusPractice;
-  }
-}
+import { makeLinkHash } from '../analysis/link.ts';
 
 function tabs(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
   const today = ctrl.screen === 'puzzle' && ctrl.open.mode === 'daily';
@@ -113,29 +84,8 @@ function heading(ctrl: PuzzleCtrl, m: Catalog, lang: Lang): JSX.Element {
         <span class="pz-sep"> — </span>
         <time dateTime={o.date}>{formatDate(o.date, lang)}</time>
       </h2>
-      <p class="pz-task" data-testid="pz-task">
-        <span class={`dot ${ctrl.solver}`} aria-hidden="true" />
-        {m.puzzleToPlay(ctrl.solver, o.puzzle.moves)}
-      </p>
+      {taskLine(m, ctrl.solver, o.puzzle.moves, 'pz-task')}
     </header>
-  );
-}
-
-function tries(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
-  const left = ctrl.triesLeft;
-  return (
-    <div
-      class="pz-tries"
-      role="img"
-      aria-label={m.puzzleTriesLeft(left)}
-      title={m.puzzleTriesLeft(left)}
-      data-testid="pz-tries"
-      data-left={left}
-    >
-      {[0, 1, 2].map((i) => (
-        <i key={i} class={i < left ? 'on' : 'used'} />
-      ))}
-    </div>
   );
 }
 
@@ -225,6 +175,17 @@ function result(ctrl: PuzzleCtrl, m: Catalog): JSX.Element | null {
   const shareBtn =
     o.mode !== 'practice' ? btn(m.puzzleShare, icons.share, () => void ctrl.share(), true, 'pz-share') : null;
   const again = btn(m.puzzlePlayAgain, icons.play, () => ctrl.practice(), false, 'pz-practice');
+  // The puzzle's position with its solution in the move list, to step through on the analysis board.
+  const analyse = (
+    <a
+      class="btn"
+      href={makeLinkHash({ fen: o.puzzle.fen, moves: o.puzzle.line, ply: 0 })}
+      data-testid="pz-analyse"
+    >
+      {icons.analysis()}
+      {m.analyse}
+    </a>
+  );
   if (ctrl.phase === 'solved')
     return (
       <section class="end won pz-result" data-testid="pz-solved">
@@ -236,6 +197,7 @@ function result(ctrl: PuzzleCtrl, m: Catalog): JSX.Element | null {
           {o.mode === 'practice'
             ? again
             : btn(m.puzzleReplaySolution, icons.replay, () => void ctrl.replaySolution())}
+          {analyse}
         </div>
         {shareBox(ctrl, m)}
         {o.mode === 'daily' ? <p class="note">{m.puzzleNextPuzzle}</p> : null}
@@ -252,6 +214,7 @@ function result(ctrl: PuzzleCtrl, m: Catalog): JSX.Element | null {
           {btn(m.puzzleReplaySolution, icons.replay, () => void ctrl.replaySolution(), false, 'pz-replay')}
           {again}
           {shareBtn}
+          {analyse}
         </div>
         {shareBox(ctrl, m)}
       </section>
@@ -278,14 +241,7 @@ function details(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
   return (
     <div class="pz-details">
       {ctrl.detailsShown() ? (
-        <p class="pz-tags" data-testid="pz-details" data-difficulty={p.difficulty}>
-          <strong>{m.puzzleDifficulty(p.difficulty)}</strong>
-          {p.themes.map((t) => (
-            <span key={t} class="pz-tag">
-              {m[`puzzleTheme_${t}`]}
-            </span>
-          ))}
-        </p>
+        tagsLine(m, p, 'pz-details')
       ) : (
         <button
           type="button"
@@ -296,12 +252,7 @@ function details(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
           {m.puzzleShowDetails}
         </button>
       )}
-      {playing ? (
-        <button type="button" class="btn pz-wide" onClick={() => ctrl.hint()} data-testid="pz-hint">
-          {icons.puzzle()}
-          {m.puzzleHint}
-        </button>
-      ) : null}
+      {playing ? hintButton(m, () => ctrl.hint(), 'pz-hint') : null}
       {ctrl.hinted() ? (
         <p class="note" data-testid="pz-hinted">
           {m.puzzleHintUsed}
@@ -313,7 +264,7 @@ function details(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
 
 function ended(ctrl: PuzzleCtrl, m: Catalog, lang: Lang): JSX.Element {
   return (
-    <div class="pz-play">
+    <div class="pz-ended">
       <p class="notice" role="status" data-testid="pz-ended">
         {m.puzzleBankEnded(formatDate(ctrl.ended as string, lang))}
       </p>
@@ -338,15 +289,8 @@ function puzzleScreen(ctrl: PuzzleCtrl, m: Catalog, lang: Lang): JSX.Element {
       </div>
       <div class="pz-side">
         <div class="pz-state">
-          {tries(ctrl, m)}
-          <p
-            class={`pz-status ${ctrl.feedback.kind}`}
-            role="status"
-            aria-live="polite"
-            data-testid="pz-status"
-          >
-            {feedbackText(m, ctrl.feedback)}
-          </p>
+          {triesDots(m, ctrl.triesLeft, 'pz-tries')}
+          {statusLine(ctrl.feedback.kind, feedbackText(m, ctrl.feedback), 'pz-status')}
         </div>
         {details(ctrl, m)}
         {result(ctrl, m)}
@@ -426,11 +370,19 @@ function archiveScreen(ctrl: PuzzleCtrl, m: Catalog, lang: Lang): JSX.Element {
   );
 }
 
+/** The layout: the board screens (a puzzle, training) put the board beside the panel on a wide
+ * screen (styles/app.css, `.screen-puzzle`); the archive and the bank's end are one column. */
+function screenClass(ctrl: PuzzleCtrl): string {
+  if (ctrl.screen === 'training') return 'screen-puzzle screen-training';
+  if (ctrl.screen === 'puzzle' && ctrl.ended && ctrl.open.mode === 'daily') return 'screen-ended';
+  return `screen-${ctrl.screen}`;
+}
+
 export function puzzleView(ctrl: PuzzleCtrl, lang: Lang): JSX.Element {
   const m = catalog(lang);
   return (
     <div
-      class={`pz screen-${ctrl.screen}`}
+      class={`pz ${screenClass(ctrl)}`}
       data-testid="puzzle"
       data-phase={ctrl.phase}
       data-mode={ctrl.open.mode}

@@ -5,10 +5,16 @@ import type { Catalog, Lang } from '../lib/i18n/index.ts';
 import { addRecord, newId, readRecords, type GameRecord } from '../lib/record.ts';
 import { KEYS } from '../lib/storage.ts';
 
+/** How long the undo of a deletion is offered. */
+export const UNDO_MS = 8000;
+
 export class RecordsCtrl {
   records: GameRecord[] = [];
   /** why the last import failed */
   importError: string | undefined;
+  /** the game just deleted and where it was in the list, while its undo is offered */
+  deleted: { record: GameRecord; index: number } | undefined;
+  private undoTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly root: AppCtrl) {
     this.reload();
@@ -34,9 +40,42 @@ export class RecordsCtrl {
     this.save();
   }
 
+  /** Take a game off the list (it is being continued, so it is no longer a record). */
+  remove(id: string): void {
+    this.records = this.records.filter((r) => r.id !== id);
+    if (this.deleted?.record.id === id) this.deleted = undefined;
+    this.save();
+  }
+
+  /** Delete a game; "Undo" on the snackbar puts it back, for UNDO_MS. */
   delete(id: string): void {
+    const index = this.records.findIndex((r) => r.id === id);
+    if (index < 0) return;
+    this.deleted = { record: this.records[index], index };
     this.records = this.records.filter((r) => r.id !== id);
     this.save();
+    clearTimeout(this.undoTimer);
+    this.undoTimer = setTimeout(() => this.forgetDeleted(), UNDO_MS);
+    this.root.redraw();
+  }
+
+  undoDelete(): void {
+    const d = this.deleted;
+    if (!d) return;
+    clearTimeout(this.undoTimer);
+    this.deleted = undefined;
+    if (!this.records.some((r) => r.id === d.record.id)) {
+      this.records = [...this.records.slice(0, d.index), d.record, ...this.records.slice(d.index)];
+      this.save();
+    }
+    this.root.redraw();
+  }
+
+  /** The undo is no longer offered (its time is up, or the player left the list). */
+  forgetDeleted(): void {
+    clearTimeout(this.undoTimer);
+    if (!this.deleted) return;
+    this.deleted = undefined;
     this.root.redraw();
   }
 

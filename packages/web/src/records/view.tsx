@@ -18,6 +18,7 @@ export function describe(ctrl: RecordsCtrl, r: GameRecord): string {
 export function outcomeText(ctrl: RecordsCtrl, r: GameRecord): string {
   const t = ctrl.trans;
   const winner = r.result === '1-0' ? 'white' : r.result === '0-1' ? 'black' : undefined;
+  if (r.unfinished) return t.unfinishedGame;
   if (r.result === '*' || !r.reason) return r.result;
   const human = r.setup?.mode === 'computer' ? r.setup.playerColor : undefined;
   return `${resultTitle(t, { winner, reason: r.reason }, human)} · ${t[reasonKey(r.reason)] as string} (${r.result.replace(/-/g, '\u2011')})`;
@@ -81,7 +82,7 @@ export function recordsView(ctrl: RecordsCtrl): JSX.Element {
       {ctrl.records.length === 0 ? <p class="empty-list">{t.noRecords}</p> : null}
       <ul class="record-list">
         {ctrl.records.map((r) => (
-          <li key={r.id} class="record">
+          <li key={r.id} class={`record${r.unfinished ? ' unfinished' : ''}`} data-testid="record">
             <a href={`#/replay/${r.id}`} class="record-main">
               <strong>{describe(ctrl, r)}</strong>
               <span>{outcomeText(ctrl, r)}</span>
@@ -89,6 +90,11 @@ export function recordsView(ctrl: RecordsCtrl): JSX.Element {
                 {fmt.format(r.endedAt)} · {t.moveCount(Math.ceil(r.plies / 2))}
               </small>
             </a>
+            {r.unfinished ? (
+              <button type="button" class="btn small primary" onClick={() => ctrl.root.resumeRecord(r.id)}>
+                {t.continueShort}
+              </button>
+            ) : null}
             <button
               type="button"
               class="icon-btn"
@@ -101,6 +107,26 @@ export function recordsView(ctrl: RecordsCtrl): JSX.Element {
         ))}
       </ul>
       {importForm(ctrl)}
+      {snackbar(ctrl)}
+    </div>
+  );
+}
+
+/** "Game deleted. Undo" for a while after a deletion. */
+function snackbar(ctrl: RecordsCtrl): JSX.Element {
+  const t = ctrl.trans;
+  const d = ctrl.deleted;
+  // the live region stays in the page so that screen readers hear it appear
+  return (
+    <div class={`snackbar${d ? ' shown' : ''}`} role="status" data-testid="snackbar">
+      {d ? (
+        <>
+          <span>{t.gameDeleted(describe(ctrl, d.record))}</span>
+          <button type="button" class="btn small" onClick={() => ctrl.undoDelete()}>
+            {t.undoDelete}
+          </button>
+        </>
+      ) : null}
     </div>
   );
 }

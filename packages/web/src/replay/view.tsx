@@ -22,11 +22,21 @@ export function replayView(ctrl: AppCtrl, rc: ReplayCtrl): JSX.Element {
         </p>
         {moveSection(t, rc.game, rc.ply, (ply) => rc.jump(ply))}
         <div class="actions">
+          {rc.record.unfinished ? (
+            <button
+              type="button"
+              class="btn primary"
+              data-testid="continue-record"
+              onClick={() => ctrl.resumeRecord(rc.record.id)}
+            >
+              {t.continueShort}
+            </button>
+          ) : null}
           <button type="button" class="btn" onClick={() => ctrl.openExport()}>
             {t.exportPdn}
           </button>
           <a
-            class="btn primary"
+            class={rc.record.unfinished ? 'btn' : 'btn primary'}
             href={`#/analysis?record=${encodeURIComponent(rc.record.id)}&ply=${rc.ply}`}
             data-testid="analyse-game"
           >

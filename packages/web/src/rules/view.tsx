@@ -3,6 +3,7 @@ import { Component, type JSX } from 'preact';
 import { createBoard, type Board } from '@dama/board';
 import type { Settings } from '../lib/settings.ts';
 import type { DiagramCtrl, RulesCtrl } from './ctrl.ts';
+import { makeLinkHash } from '../analysis/link.ts';
 
 interface DiagramProps {
   ctrl: DiagramCtrl;
@@ -79,6 +80,9 @@ export function rulesView(ctrl: RulesCtrl): JSX.Element {
             <figure class="diagram">
               <DiagramBoard ctrl={ctrl.diagram(sec.diagram)} settings={ctrl.root.settings} />
               <figcaption>{sec.diagram.caption}</figcaption>
+              <a class="btn small diagram-analyse" href={makeLinkHash({ fen: sec.diagram.fen, moves: [] })}>
+                {t.openAnalysis}
+              </a>
             </figure>
           ) : null}
           {sec.faq ? (

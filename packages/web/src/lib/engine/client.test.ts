@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineRequest, EngineResponse } from '@dama/engine';
 import { DEFAULT_DRAW_RULES, START_FEN } from '@dama/core';
-import { EngineClient, type WorkerLike } from './client.ts';
+import { EngineClient, EngineWorkerSlot, type WorkerLike } from './client.ts';
 
 class FakeWorker implements WorkerLike {
   sent: EngineRequest[] = [];
@@ -89,5 +89,55 @@ describe('EngineClient', () => {
     w.onerror?.({} as ErrorEvent);
     await expect(p).resolves.toBeUndefined();
     expect(c.state).toBe('failed');
+  });
+});
+
+describe('EngineWorkerSlot', () => {
+  it('keeps the worker before init, then hears only from the worker it keeps', () => {
+    const workers: FakeWorker[] = [];
+    const seen: string[] = [];
+    const slot: EngineWorkerSlot = new EngineWorkerSlot(
+      () => {
+        const w = new FakeWorker();
+        workers.push(w);
+        return w;
+      },
+      {
+        started: () =>
+          seen.push(`started, kept:${slot.get() === workers.at(-1)} sent:${workers.at(-1)!.sent.length}`),
+        receive: (msg) => seen.push(msg.type),
+        failed: () => seen.push('failed'),
+      },
+    );
+    const first = slot.get();
+    expect(first).toBe(workers[0]);
+    expect(slot.get()).toBe(first);
+    expect(workers[0].sent.map((m) => m.type)).toEqual(['init']);
+    workers[0].reply({ type: 'ready' });
+    slot.end();
+    expect(workers[0].terminated).toBe(true);
+    workers[0].reply({ type: 'ready' }); // an ended worker's late message is dropped
+    workers[0].onerror?.({} as ErrorEvent);
+    const second = slot.get();
+    expect(second).toBe(workers[1]);
+    workers[1].onerror?.({} as ErrorEvent);
+    expect(workers[1].terminated).toBe(true);
+    expect(seen).toEqual(['started, kept:true sent:0', 'ready', 'started, kept:true sent:0', 'failed']);
+  });
+
+  it('says so when the worker cannot be made', () => {
+    const seen: string[] = [];
+    const slot = new EngineWorkerSlot(
+      () => {
+        throw new Error('no workers here');
+      },
+      {
+        started: () => seen.push('started'),
+        receive: () => seen.push('receive'),
+        failed: () => seen.push('failed'),
+      },
+    );
+    expect(slot.get()).toBeUndefined();
+    expect(seen).toEqual(['failed']);
   });
 });

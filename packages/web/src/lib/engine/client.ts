@@ -67,21 +67,80 @@ const weightsUrl = (): { weightsUrl?: string } =>
   typeof document === 'undefined' ? {} : { weightsUrl: new URL('engine/eval.bin', document.baseURI).href };
 
 /** What every engine worker of the app is given in `init`: where its tables and weights are. */
-export function engineAssets(): { tablebaseUrl?: string; weightsUrl?: string } {
+function engineAssets(): { tablebaseUrl?: string; weightsUrl?: string } {
   const tb = tablebaseUrl();
   return { ...(tb ? { tablebaseUrl: tb } : {}), ...weightsUrl() };
 }
 
+/** What the owner of an engine worker hears from its `EngineWorkerSlot`. */
+export interface WorkerHooks {
+  /** a new worker was made and kept, and is about to be sent `init` */
+  started?(): void;
+  /** a message from the worker kept now (a replaced worker's late messages are dropped) */
+  receive(msg: EngineResponse): void;
+  /** the worker could not be made, or the one kept reported an error (it is ended) */
+  failed(): void;
+}
+
+/**
+ * The one engine worker a client keeps, started on demand the one way the app does: spawned, kept
+ * (before it hears anything, so that a reply is known to be its own), wired, and sent `init` with the
+ * tables' and weights' addresses. A search is stopped by ending the worker; the next `get` starts
+ * a fresh one.
+ */
+export class EngineWorkerSlot {
+  private worker: WorkerLike | undefined;
+
+  constructor(
+    private readonly spawn: () => WorkerLike,
+    private readonly hooks: WorkerHooks,
+  ) {}
+
+  /** The worker kept, or a new one; undefined (after `failed`) when none can be made. */
+  get(): WorkerLike | undefined {
+    if (this.worker) return this.worker;
+    let w: WorkerLike;
+    try {
+      w = this.spawn();
+    } catch {
+      this.hooks.failed();
+      return undefined;
+    }
+    this.worker = w;
+    this.hooks.started?.();
+    w.onmessage = (e) => w === this.worker && this.hooks.receive(e.data);
+    w.onerror = () => {
+      if (w !== this.worker) return;
+      this.end();
+      this.hooks.failed();
+    };
+    w.postMessage({ type: 'init', ...engineAssets() });
+    return w;
+  }
+
+  /** End the worker kept, if any (a search running in it ends with it). */
+  end(): void {
+    this.worker?.terminate();
+    this.worker = undefined;
+  }
+}
+
 export class EngineClient {
   state: EngineState = 'idle';
-  private worker: WorkerLike | undefined;
+  private readonly worker: EngineWorkerSlot;
   private pending: Pending | undefined;
   private nextId = 1;
 
   constructor(
-    private readonly spawn: () => WorkerLike,
+    spawn: () => WorkerLike,
     private readonly onChange: () => void = () => {},
-  ) {}
+  ) {
+    this.worker = new EngineWorkerSlot(spawn, {
+      started: () => this.setState('loading'),
+      receive: (msg) => this.receive(msg),
+      failed: () => this.fail(),
+    });
+  }
 
   /**
    * Search; resolves with the answer, or undefined when a newer request (or `stop`) replaced this
@@ -89,7 +148,7 @@ export class EngineClient {
    */
   search(ask: SearchAsk): Promise<SearchAnswer | undefined> {
     if (this.state === 'computing') this.stop();
-    const worker = this.ensureWorker();
+    const worker = this.state === 'failed' ? undefined : this.worker.get();
     if (!worker) return Promise.resolve(undefined);
     const id = this.nextId++;
     const request: EngineRequest = {
@@ -117,44 +176,17 @@ export class EngineClient {
     if (p) {
       p.resolve(undefined);
       // The worker is busy until its limits end the search: replace it.
-      this.worker?.terminate();
-      this.worker = undefined;
+      this.worker.end();
       if (this.state !== 'failed') this.setState('idle');
     }
   }
 
   destroy(): void {
     this.stop();
-    this.worker?.terminate();
-    this.worker = undefined;
+    this.worker.end();
   }
 
-  private ensureWorker(): WorkerLike | undefined {
-    if (this.state === 'failed') return undefined;
-    if (this.worker) return this.worker;
-    let w: WorkerLike;
-    try {
-      w = this.spawn();
-    } catch {
-      this.fail();
-      return undefined;
-    }
-    this.worker = w;
-    this.setState('loading');
-    w.onmessage = (e) => this.receive(w, e.data);
-    w.onerror = () => {
-      if (w === this.worker) this.fail();
-    };
-    w.postMessage({
-      type: 'init',
-      ...(tablebaseUrl() ? { tablebaseUrl: tablebaseUrl() } : {}),
-      ...weightsUrl(),
-    });
-    return w;
-  }
-
-  private receive(from: WorkerLike, msg: EngineResponse): void {
-    if (from !== this.worker) return;
+  private receive(msg: EngineResponse): void {
     switch (msg.type) {
       case 'ready':
         if (this.state === 'loading') this.setState(this.pending ? 'computing' : 'idle');
@@ -193,8 +225,7 @@ export class EngineClient {
   private fail(): void {
     const p = this.pending;
     this.pending = undefined;
-    this.worker?.terminate();
-    this.worker = undefined;
+    this.worker.end();
     this.setState('failed');
     p?.resolve(undefined);
   }

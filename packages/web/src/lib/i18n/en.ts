@@ -39,8 +39,9 @@ export const en = {
   records: 'My games',
   // home
   continueGame: 'Continue your game',
-  continueVsComputer: (level: string, moves: number) => `Against the computer (${level}), ${moves} moves`,
-  continueTwoPlayers: (moves: number) => `Two players, ${moves} moves`,
+  continueVsComputer: (level: string, moves: number) =>
+    `Against the computer (${level}), ${moves === 1 ? '1 move' : `${moves} moves`}`,
+  continueTwoPlayers: (moves: number) => `Two players, ${moves === 1 ? '1 move' : `${moves} moves`}`,
   quickGame: 'Play the computer',
   twoPlayers: 'Two players',
   twoPlayersNote: 'On this device, taking turns',
@@ -145,6 +146,8 @@ export const en = {
   /** open a game (or a position) on the analysis board */
   analyse: 'Analyse',
   analysisBoard: 'Analysis board',
+  /** the title of the one-tap link from a game, a puzzle or a rules diagram */
+  openAnalysis: 'Open on the analysis board',
   copy: 'Copy',
   copied: 'Copied',
   download: 'Download',
@@ -164,6 +167,22 @@ export const en = {
   noRecords: 'Your finished games will appear here.',
   replay: 'Replay',
   deleteGame: 'Delete',
+  // unfinished games, deleting with undo, refused taps, the record against each level
+  gameDeleted: (what: string) => `Deleted: ${what}`,
+  undoDelete: 'Undo',
+  unfinishedGame: 'Unfinished',
+  continueShort: 'Continue',
+  replaceTitle: 'Start a new game?',
+  replaceBody: (moves: number) =>
+    `Your game in progress (${moves === 1 ? '1 move' : `${moves} moves`}) is not finished. It will wait in My games, where you can continue it.`,
+  replaceConfirm: 'Start a new game',
+  refusedCapture: 'A capture is compulsory: move one of the glowing pieces.',
+  refusedBlocked: 'This piece is blocked: it has no move.',
+  onlineTitle: 'Online game',
+  levelRecord: 'Your results against the computer',
+  levelRecordLegend: 'won–drawn–lost',
+  levelTally: (level: string, won: number, drawn: number, lost: number) =>
+    `${level}: ${won} won, ${drawn} drawn, ${lost} lost`,
   imported: 'Imported game',
   result: 'Result',
   vsComputer: (level: string) => `against the computer (${level})`,
@@ -313,10 +332,10 @@ export const en = {
     `Not solved: the solution is on the board. Rating ${change}. It waits in your retry list.`,
   trainingEmpty: 'No puzzle left for this choice. Try another difficulty or theme.',
   trainingHistoryTrouble: 'Part of your training record could not be read and was left out.',
-  homePuzzleNotYet: "Today's puzzle is waiting.",
-  homePuzzleSolved: "Today's puzzle: solved.",
-  homePuzzleFailed: "Today's puzzle: not solved.",
-  homePuzzleStarted: (n: number) => `Today's puzzle: started, ${n} ${n === 1 ? 'try' : 'tries'} left.`,
+  homePuzzleNotYet: 'Not played yet today.',
+  homePuzzleSolved: 'Solved today.',
+  homePuzzleFailed: 'Not solved today; a new one comes tomorrow.',
+  homePuzzleStarted: (n: number) => `Started: ${n} ${n === 1 ? 'try' : 'tries'} left.`,
   homePuzzleStreak: (n: number) => `Streak: ${days(n)}`,
   puzzleLoading: 'Loading the puzzle…',
   // play a friend online (src/online)
@@ -397,7 +416,7 @@ export const en = {
       'black-king': 'Black king',
       erase: 'Remove',
     })[tool],
-  anSideToMove: 'SideName to move',
+  anSideToMove: 'Side to move',
   anWhite: 'White',
   anBlack: 'Black',
   anStartPosition: 'Start position',

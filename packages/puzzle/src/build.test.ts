@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseBank, type Puzzle } from './bank.ts';
+import { BANK_RULES, buildBanks, TRAINING_RULES, type MinedRecord } from './build.ts';
+import { countBank, duplicateProblems, shareProblems } from './verify.ts';
+
+const read = (name: string) => readFileSync(new URL(`../data/${name}`, import.meta.url), 'utf8');
+const bank = (kind: 'daily' | 'training') => {
+  const r = parseBank(read(`${kind}.tsv`), kind);
+  if (!r.ok) throw new Error(r.error);
+  return r.value.filter((p) => p.source !== 'edition-1');
+};
+const shipped = [...bank('daily'), ...bank('training')];
+
+/** The shipped banks as the miner would have written them (a third lopsided). */
+const mined: MinedRecord[] = shipped.map((p, i) => ({
+  fen: p.fen,
+  moves: p.moves,
+  line: p.line,
+  source: p.source,
+  stats: { legal: 12, depth: 2, nodes: 100 + i },
+  game: i,
+}));
+
+describe('building the banks from candidates', () => {
+  it('fills the daily bank to its target within its shares, the training pool with the rest', () => {
+    const r = buildBanks({ daily: [], training: [], candidates: mined, dailyTarget: 60 });
+    expect(r.daily).toHaveLength(60);
+    expect(r.training.length).toBeGreaterThan(0);
+    expect(shareProblems('daily', countBank(r.daily), 0, BANK_RULES)).toEqual([]);
+    expect(shareProblems('training', countBank(r.training), 0, TRAINING_RULES)).toEqual([]);
+    expect(duplicateProblems(r.daily, r.training)).toEqual([]);
+    const s = r.skipped;
+    expect(r.daily.length + r.training.length + s.duplicate + s.perGame + s.shares + s.invalid).toBe(
+      mined.length,
+    );
+    // The lopsided half cannot all fit under a fifth: some are turned away, never squeezed in.
+    expect(s.shares).toBeGreaterThan(0);
+    expect(r.daily.map((p) => p.id)).toEqual(r.daily.map((_, i) => i + 1));
+  });
+
+  it('only appends: what a bank holds stays, in place, and candidates already in a bank are skipped', () => {
+    const first = buildBanks({ daily: [], training: [], candidates: mined.slice(0, 300), dailyTarget: 60 });
+    const second = buildBanks({
+      daily: first.daily,
+      training: first.training,
+      candidates: mined,
+      dailyTarget: 100,
+    });
+    const same = (a: readonly Puzzle[], b: readonly Puzzle[]) => expect(b.slice(0, a.length)).toEqual(a);
+    same(first.daily, second.daily);
+    same(first.training, second.training);
+    expect(second.skipped.duplicate).toBeGreaterThanOrEqual(first.daily.length + first.training.length);
+    expect(duplicateProblems(second.daily, second.training)).toEqual([]);
+    const again = buildBanks({
+      daily: second.daily,
+      training: second.training,
+      candidates: mined,
+      dailyTarget: 100,
+    });
+    expect(again.added).toEqual({ daily: 0, training: 0 });
+  });
+});
