@@ -2,23 +2,34 @@
  * An engine of another commit, for the scripts that measure against it (`strength.ts`, `speed.ts`):
  * `git archive` of that commit's packages/core, packages/engine and packages/cli into
  * packages/engine/.cache/baseline-<commit>/ (git-ignored, extracted once; fetched first when the
- * clone lacks the commit), with a node_modules/@dama/core link to *that* core, so the old engine runs
- * on the old rules code. `loadTree` imports it and, when that commit ships learned weights, reads them
+ * clone lacks the commit), its imports of `@dama/core` pointed at *that* core's sources, so the old
+ * engine runs on the old rules code. `loadTree` imports it and, when that commit ships learned weights, reads them
  * with its own decoder.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Limits, SearchInfo } from '../src/index.ts';
 
 const engineDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(engineDir, '../..');
 
+/** The marker of a finished extraction (renamed when the extraction changes, so old ones are redone). */
+const READY = 'ready-2';
+
 /** The directory holding `commit`'s packages (extracted from git on first use). */
 export function buildTree(commit: string): string {
   const dir = join(engineDir, '.cache', `baseline-${commit}`);
-  if (existsSync(join(dir, 'ready'))) return dir;
+  if (existsSync(join(dir, READY))) return dir;
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
   try {
     git('cat-file', '-e', `${commit}^{commit}`);
@@ -32,9 +43,21 @@ export function buildTree(commit: string): string {
     maxBuffer: 1 << 28,
   });
   execFileSync('tar', ['-x', '-C', dir], { input: tar });
-  mkdirSync(join(dir, 'node_modules', '@dama'), { recursive: true });
-  symlinkSync('../../packages/core', join(dir, 'node_modules', '@dama', 'core'));
-  appendFileSync(join(dir, 'ready'), `${commit}\n`);
+  // Every import of `@dama/core` in that tree becomes a relative path to *its* core's sources: a
+  // bare name would be mapped to this tree's core by the workspace's tsconfig paths.
+  for (const pkg of ['engine', 'cli']) {
+    const root = join(dir, 'packages', pkg);
+    if (!existsSync(root)) continue;
+    for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts') || file.includes('node_modules')) continue;
+      const path = join(root, file);
+      const core = relative(dirname(path), join(dir, 'packages/core/src/index.ts'));
+      const text = readFileSync(path, 'utf8');
+      const fixed = text.replaceAll(`'@dama/core'`, `'${core.startsWith('.') ? core : `./${core}`}'`);
+      if (fixed !== text) writeFileSync(path, fixed);
+    }
+  }
+  appendFileSync(join(dir, READY), `${commit}\n`);
   return dir;
 }
 
@@ -42,7 +65,7 @@ export function buildTree(commit: string): string {
 export interface TreeMove {
   from: number;
   to: number;
-  captures: readonly number[];
+  captures: number[];
 }
 export interface TreeGame {
   play(m: TreeMove): { ok: boolean };
