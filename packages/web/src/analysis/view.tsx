@@ -370,12 +370,15 @@ function controls(env: ViewEnv): JSX.Element {
         type="button"
         class="ctl"
         data-testid="share"
+        aria-label={t.anShare}
+        title={t.anShare}
         onClick={() =>
           void ctrl.copyText(location.origin + location.pathname + ctrl.shareLink(), t.anLinkCopied)
         }
       >
         {icons.copy()}
-        <span>{t.anShare}</span>
+        <span class="long">{t.anShare}</span>
+        <span class="short">{t.anShareShort}</span>
       </button>
       <button type="button" class="ctl" onClick={() => env.setPdnOpen(true)} data-testid="export">
         {icons.download()}

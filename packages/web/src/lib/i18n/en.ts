@@ -452,6 +452,8 @@ export const en = {
   },
   // links
   anShare: 'Copy link',
+  /** the same on a narrow button */
+  anShareShort: 'Link',
   anLinkCopied: 'Link copied',
   anBadLinkFen: (why: string) =>
     `This link's position could not be read: ${why} The start position is shown.`,
