@@ -25,6 +25,7 @@ import type {
   Square,
 } from './types.ts';
 
+/** The widget `createBoard` returns: `set` any options, `animateMove`, `getState`, `destroy`. */
 export interface Board {
   /** change any options or callbacks: board.set({ pieces, movable, lastMove }) */
   set(config: BoardConfig): void;

@@ -1,4 +1,9 @@
-// @dama/board: a framework-free draughts board widget with no rules inside.
+/**
+ * A framework-free Turkish draughts board widget with no rules inside: `createBoard(el, config)`,
+ * and the headless state functions it is built on.
+ *
+ * @module @dama/board
+ */
 export { createBoard } from './board.ts';
 export type { Board } from './board.ts';
 export { defaultSquareLabel } from './render.ts';

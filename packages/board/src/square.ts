@@ -27,6 +27,7 @@ export function squareFromIndex(index: number): Square {
   return sq;
 }
 
+/** True for a square name of the board, `a1`–`h8`. */
 export const isSquare = (s: string): s is Square => /^[a-h][1-8]$/.test(s);
 
 /** Screen column and row (0, 0 = top-left) of a square for a board seen from `orientation`. */
@@ -41,5 +42,7 @@ export function squareAtScreen(col: number, row: number, orientation: Color): Sq
   return orientation === 'white' ? squareAt(col, 7 - row) : squareAt(7 - col, row);
 }
 
+/** The colour of a piece kind (`'white-king'` → `'white'`). */
 export const colorOf = (kind: PieceKind): Color => (kind.startsWith('white') ? 'white' : 'black');
+/** The role of a piece kind (`'white-king'` → `'king'`). */
 export const roleOf = (kind: PieceKind): Role => (kind.endsWith('king') ? 'king' : 'man');

@@ -8,6 +8,7 @@
 import { colorOf, fileOf, rankOf, squareAt } from './square.ts';
 import type { BoardOptions, MovePath, PieceKind, Pieces, Square } from './types.ts';
 
+/** The widget's headless state: its options and the selection in progress (selected piece, stops tapped, pending move, keyboard cursor). */
 export interface State extends Omit<BoardOptions, 'labels'> {
   /** ['a5'] — landing squares already tapped through, in order, for the selected piece */
   stops: Square[];
@@ -45,6 +46,7 @@ export const destOf = (m: MovePath): Square => m.path[m.path.length - 1] ?? m.fr
 
 const unique = <T>(xs: Iterable<T>): T[] => [...new Set(xs)];
 
+/** The state of a new board with `config` applied. */
 export function initialState(config: Partial<BoardOptions> = {}): State {
   const base: State = { ...defaults, stops: [], target: null, pending: null, cursor: 'd4' };
   return configure(base, config);
@@ -246,6 +248,7 @@ export function drop(s: State, from: Square, to: Square | null): Transition {
   return tap(base, to);
 }
 
+/** A keyboard cursor move. */
 export type Direction = 'up' | 'down' | 'left' | 'right';
 
 /** Move the keyboard cursor one square in a screen direction, stopping at the edge. */

@@ -14,22 +14,33 @@ export type Board = Int32Array;
 
 /** Indices of the halves in a `Board`. */
 export const W_LO = 0;
+/** Index of White's pieces on squares 32–63 in a `Board`. */
 export const W_HI = 1;
+/** Index of Black's pieces on squares 0–31. */
 export const B_LO = 2;
+/** Index of Black's pieces on squares 32–63. */
 export const B_HI = 3;
+/** Index of the kings (both colours) on squares 0–31. */
 export const K_LO = 4;
+/** Index of the kings (both colours) on squares 32–63. */
 export const K_HI = 5;
 
 /** Side indices, as `Position.turnIndex` gives them. */
 export const WHITE = 0;
+/** Black's side index. */
 export const BLACK = 1;
 
+/** The a-file squares of one half. */
 export const FILE_A = 0x01010101;
+/** The h-file squares of one half. */
 export const FILE_H = 0x80808080 | 0;
+/** Every square of one half but the a-file (masks shifts towards the h-file). */
 export const NOT_FILE_A = ~FILE_A;
+/** Every square of one half but the h-file (masks shifts towards the a-file). */
 export const NOT_FILE_H = ~FILE_H;
 /** Rank masks of the promotion ranks, in the half that holds them. */
 export const RANK_8_HI = 0xff000000 | 0;
+/** Rank 1 in the low half: where Black's men are crowned. */
 export const RANK_1_LO = 0xff;
 
 /** A new, empty board. */
@@ -45,6 +56,7 @@ export function copyBoard(from: Board, to: Board): void {
   to[5] = from[5];
 }
 
+/** The number of set bits of an int32. */
 export function popcount(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -110,6 +122,41 @@ export function menCaptureMask(b: Board, side: number, out: Int32Array): void {
   out[1] = hi;
 }
 
+/**
+ * Write the squares (0–63) of the set `lo`/`hi` into `out`, lowest first, and return how many there
+ * are. The one walk over the bits of a set; `out` needs room for every square of the set.
+ */
+export function squaresOf(lo: number, hi: number, out: Uint8Array): number {
+  let n = 0;
+  while (lo !== 0) {
+    out[n++] = lowestBit(lo);
+    lo &= lo - 1;
+  }
+  while (hi !== 0) {
+    out[n++] = lowestBit(hi) + 32;
+    hi &= hi - 1;
+  }
+  return n;
+}
+
+/**
+ * How many empty squares (the set `eLo`/`eHi`) follow `sq` in king direction `dir` before the
+ * first piece or the edge of the board.
+ */
+export function emptyRun(sq: number, dir: number, eLo: number, eHi: number): number {
+  const step = STEP[dir];
+  const max = RAY_LENGTH[dir * 64 + sq];
+  let n = 0;
+  let s = sq + step;
+  while (n < max && bitAt(eLo, eHi, s) !== 0) {
+    n++;
+    s += step;
+  }
+  return n;
+}
+
+const kingSquares = new Uint8Array(64);
+
 /** True when one of the kings in `kingsLo`/`kingsHi` can jump an enemy piece (ray walks). */
 export function kingsCanCapture(
   kingsLo: number,
@@ -119,24 +166,15 @@ export function kingsCanCapture(
   eLo: number,
   eHi: number,
 ): boolean {
-  while (kingsLo !== 0 || kingsHi !== 0) {
-    let sq: number;
-    if (kingsLo !== 0) {
-      sq = lowestBit(kingsLo);
-      kingsLo &= kingsLo - 1;
-    } else {
-      sq = lowestBit(kingsHi) + 32;
-      kingsHi &= kingsHi - 1;
-    }
+  const kings = squaresOf(kingsLo, kingsHi, kingSquares);
+  for (let i = 0; i < kings; i++) {
+    const sq = kingSquares[i];
     for (let dir = 0; dir < 4; dir++) {
-      const step = STEP[dir];
-      let k = RAY_LENGTH[dir * 64 + sq];
-      let s = sq + step;
-      while (k > 0 && bitAt(eLo, eHi, s) !== 0) {
-        s += step;
-        k--;
-      }
-      if (k >= 2 && bitAt(enLo, enHi, s) !== 0 && bitAt(eLo, eHi, s + step) !== 0) return true;
+      const run = emptyRun(sq, dir, eLo, eHi);
+      if (RAY_LENGTH[dir * 64 + sq] - run < 2) continue;
+      // The first piece on the ray must be an enemy with an empty square beyond it.
+      const s = sq + (run + 1) * STEP[dir];
+      if (bitAt(enLo, enHi, s) !== 0 && bitAt(eLo, eHi, s + STEP[dir]) !== 0) return true;
     }
   }
   return false;

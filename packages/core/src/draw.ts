@@ -28,6 +28,7 @@ export interface DrawRules {
   kingsOnly: boolean;
 }
 
+/** The draw rules of a standard game: repetition, one king each and the 25-move no-progress rule on; the optional rules off. */
 export const DEFAULT_DRAW_RULES: Readonly<DrawRules> = Object.freeze({
   repetition: true,
   kingVsKing: true,
@@ -37,7 +38,9 @@ export const DEFAULT_DRAW_RULES: Readonly<DrawRules> = Object.freeze({
   kingsOnly: false,
 });
 
+/** Plies without a capture or a man moving forward that draw by the no-progress rule (25 moves each). */
 export const NO_PROGRESS_PLIES = 50;
+/** Plies of kings-only moves without a capture that draw by the optional kings-only rule (30 moves each); when on, it replaces the no-progress rule. */
 export const KINGS_ONLY_PLIES = 60;
 
 /** Counters of a position within a game, needed by the draw rules. */

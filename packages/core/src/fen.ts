@@ -9,10 +9,15 @@ import { Position, type PositionOptions } from './position.ts';
 import type { Color, DamaError, Result } from './types.ts';
 import { err, ok, parseSquare, printable, squareName } from './types.ts';
 
+/** Why a FEN was refused. */
 export type FenErrorCode = 'fen-empty' | 'fen-turn' | 'fen-section' | 'fen-square' | 'fen-too-long';
 
 const MAX_FEN_LENGTH = 1000;
 
+/**
+ * Read a PDN FEN (`W:Wa3,Kb4:Bc7`; surrounding quotes and a final dot are accepted) into a `Setup`.
+ * Only the syntax is checked; `parsePosition` also checks the position.
+ */
 export function parseFen(input: string): Result<Setup, DamaError<FenErrorCode>> {
   if (typeof input !== 'string') return err('fen-empty', 'The position (FEN) is not text.');
   if (input.length > MAX_FEN_LENGTH) return err('fen-too-long', 'The position (FEN) is too long.');
@@ -57,6 +62,7 @@ export function parseFen(input: string): Result<Setup, DamaError<FenErrorCode>> 
   return ok({ turn, pieces });
 }
 
+/** The PDN FEN of a setup or position, squares in order (`W:Wa2,b2:Bh7`). */
 export function makeFen(x: Setup | Position): string {
   const setup: Setup = 'pieces' in x ? x : x.toSetup();
   const section = (color: Color) =>

@@ -11,6 +11,7 @@ import { Position } from './position.ts';
 import type { Color, DamaError, Move, Result } from './types.ts';
 import { err, ok, opposite } from './types.ts';
 
+/** Every way a game can end. */
 export const OUTCOME_REASONS = [
   'no-pieces',
   'blocked',
@@ -24,6 +25,7 @@ export const OUTCOME_REASONS = [
   'king-vs-man',
   'kings-only',
 ] as const;
+/** How a game ended: one of `OUTCOME_REASONS`. */
 export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
 /** How a game ended: a winner (none for a draw) and why. */
@@ -60,6 +62,7 @@ export function staticDraw(pos: Position, counters: Counters, rules: DrawRules):
   );
 }
 
+/** Why a `Game` refused an action. */
 export type GameErrorCode = 'game-over' | 'illegal-move' | 'nothing-to-undo' | 'bad-draw-rules';
 
 interface Entry {
@@ -68,12 +71,14 @@ interface Entry {
   counters: Counters;
 }
 
+/** How a `Game` starts: the draw rules in force and the counters of its first position. */
 export interface GameOptions {
   drawRules?: Partial<DrawRules>;
   /** Counters of the starting position, for a game set up from the middle of another. */
   counters?: Counters;
 }
 
+/** A game: the start position, the moves played, the draw rules and counters, and the outcome (`outcome()`: no pieces or moves, repetition, the draw rules, resignation, time, agreement). */
 export class Game {
   readonly initial: Position;
   readonly drawRules: Readonly<DrawRules>;

@@ -1,3 +1,9 @@
+/**
+ * The rules of Turkish draughts (Türk daması): positions, legal moves, games with their draw rules,
+ * FEN, move notation, PDN and perft, with the allocation-free bitboard generator the engine uses.
+ *
+ * @module @dama/core
+ */
 export type { Color, Role, Square, Piece, ByColor, Move, DamaError, Result } from './types.ts';
 export {
   COLORS,
@@ -38,6 +44,8 @@ export {
   popcount,
   lowestBit,
   bitAt,
+  squaresOf,
+  emptyRun,
   menCaptureMask,
   kingsCanCapture,
   hasCapture,

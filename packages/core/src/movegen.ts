@@ -9,7 +9,7 @@
  */
 
 import {
-  bitAt,
+  emptyRun,
   kingsCanCapture,
   lowestBit,
   menCaptureMask,
@@ -19,6 +19,7 @@ import {
   RANK_1_LO,
   RANK_8_HI,
   RAY_LENGTH,
+  squaresOf,
   STEP,
   WHITE,
   type Board,
@@ -109,11 +110,19 @@ let forward = 8;
 const pathStack = new Uint8Array(MAX_CAPTURES + 1);
 const mask = new Int32Array(2);
 const capStack = new Uint8Array(MAX_CAPTURES + 1);
+/** The squares of the pieces that move (the loops over a side's men or kings). */
+const origins = new Uint8Array(64);
 
 const isEmpty = (sq: number): boolean =>
   sq < 32 ? ((emptyLo >>> sq) & 1) !== 0 : ((emptyHi >>> (sq - 32)) & 1) !== 0;
 const isEnemy = (sq: number): boolean =>
   sq < 32 ? ((enemyLo >>> sq) & 1) !== 0 : ((enemyHi >>> (sq - 32)) & 1) !== 0;
+
+/** Lift the moving piece off (or put it back on) its square `origin`. */
+function liftOrigin(): void {
+  if (origin < 32) emptyLo ^= 1 << origin;
+  else emptyHi ^= 1 << (origin - 32);
+}
 
 /** Take the piece on `sq`: it leaves the enemy set and its square becomes empty. */
 function take(sq: number): void {
@@ -249,41 +258,20 @@ export function generateMoves(b: Board, turn: number, out: MoveList, paths = fal
 
   // Men that have at least one capture, found with shifts.
   menCaptureMask(b, turn, mask);
-  let capLo = mask[0];
-  let capHi = mask[1];
-  while (capLo !== 0) {
-    const sq = lowestBit(capLo);
-    capLo &= capLo - 1;
-    origin = sq;
-    emptyLo ^= 1 << sq;
-    manCaptures(sq, 0);
-    emptyLo ^= 1 << sq;
+  // The moving piece leaves its square while it jumps, so that it may pass it again.
+  const men = squaresOf(mask[0], mask[1], origins);
+  for (let i = 0; i < men; i++) {
+    origin = origins[i];
+    liftOrigin();
+    manCaptures(origin, 0);
+    liftOrigin();
   }
-  while (capHi !== 0) {
-    const bit = lowestBit(capHi);
-    capHi &= capHi - 1;
-    origin = bit + 32;
-    emptyHi ^= 1 << bit;
-    manCaptures(bit + 32, 0);
-    emptyHi ^= 1 << bit;
-  }
-  let kingsLo = ownLo & kLo;
-  let kingsHi = ownHi & kHi;
-  while (kingsLo !== 0) {
-    const sq = lowestBit(kingsLo);
-    kingsLo &= kingsLo - 1;
-    origin = sq;
-    emptyLo ^= 1 << sq;
-    kingCaptures(sq, 0, -1);
-    emptyLo ^= 1 << sq;
-  }
-  while (kingsHi !== 0) {
-    const bit = lowestBit(kingsHi);
-    kingsHi &= kingsHi - 1;
-    origin = bit + 32;
-    emptyHi ^= 1 << bit;
-    kingCaptures(bit + 32, 0, -1);
-    emptyHi ^= 1 << bit;
+  const kings = squaresOf(ownLo & kLo, ownHi & kHi, origins);
+  for (let i = 0; i < kings; i++) {
+    origin = origins[i];
+    liftOrigin();
+    kingCaptures(origin, 0, -1);
+    liftOrigin();
   }
   if (out.count > 0) {
     out.captures = best;
@@ -360,26 +348,13 @@ function generateQuiet(
     pushQuiet(out, to - 1, to);
   }
   // Kings slide along ranks and files.
-  let kingsLo = ownLo & kLo;
-  let kingsHi = ownHi & kHi;
-  while (kingsLo !== 0 || kingsHi !== 0) {
-    let sq: number;
-    if (kingsLo !== 0) {
-      sq = lowestBit(kingsLo);
-      kingsLo &= kingsLo - 1;
-    } else {
-      sq = lowestBit(kingsHi) + 32;
-      kingsHi &= kingsHi - 1;
-    }
+  const kings = squaresOf(ownLo & kLo, ownHi & kHi, origins);
+  for (let i = 0; i < kings; i++) {
+    const sq = origins[i];
     for (let dir = 0; dir < 4; dir++) {
       const step = STEP[dir];
-      let n = RAY_LENGTH[dir * 64 + sq];
-      let s = sq + step;
-      while (n > 0 && isEmpty(s)) {
-        pushQuiet(out, sq, s);
-        s += step;
-        n--;
-      }
+      const run = emptyRun(sq, dir, eLo, eHi);
+      for (let k = 1; k <= run; k++) pushQuiet(out, sq, sq + k * step);
     }
   }
 }
@@ -428,27 +403,9 @@ function countQuietMen(menLo: number, menHi: number, eLo: number, eHi: number, w
 }
 
 function countKingSlides(kingsLo: number, kingsHi: number, eLo: number, eHi: number): number {
+  const kings = squaresOf(kingsLo, kingsHi, origins);
   let n = 0;
-  while (kingsLo !== 0 || kingsHi !== 0) {
-    let sq: number;
-    if (kingsLo !== 0) {
-      sq = lowestBit(kingsLo);
-      kingsLo &= kingsLo - 1;
-    } else {
-      sq = lowestBit(kingsHi) + 32;
-      kingsHi &= kingsHi - 1;
-    }
-    for (let dir = 0; dir < 4; dir++) {
-      const step = STEP[dir];
-      let k = RAY_LENGTH[dir * 64 + sq];
-      let s = sq + step;
-      while (k > 0 && bitAt(eLo, eHi, s) !== 0) {
-        n++;
-        s += step;
-        k--;
-      }
-    }
-  }
+  for (let i = 0; i < kings; i++) for (let dir = 0; dir < 4; dir++) n += emptyRun(origins[i], dir, eLo, eHi);
   return n;
 }
 

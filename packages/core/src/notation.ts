@@ -7,8 +7,10 @@ import type { Position } from './position.ts';
 import type { DamaError, Move, Result } from './types.ts';
 import { err, ok, parseSquare, squareName } from './types.ts';
 
+/** Why a move in notation was refused. */
 export type NotationErrorCode = 'notation-syntax' | 'notation-illegal' | 'notation-ambiguous';
 
+/** A move in notation: `c3-c4`, or every landing square of a capture joined by `x` (`f3xf5xd5`). */
 export function makeNotation(move: Pick<Move, 'from' | 'path' | 'captures'>): string {
   if (move.captures.length === 0)
     return `${squareName(move.from)}-${squareName(move.path[move.path.length - 1])}`;
@@ -18,6 +20,7 @@ export function makeNotation(move: Pick<Move, 'from' | 'path' | 'captures'>): st
 const sameCaptureSet = (a: Move, b: Move): boolean =>
   a.captures.length === b.captures.length && a.captures.every((c) => b.captures.includes(c));
 
+/** Find the legal move of `pos` that `input` names (full capture path, or start and end when only one move matches). */
 export function parseNotation(pos: Position, input: string): Result<Move, DamaError<NotationErrorCode>> {
   if (typeof input !== 'string') return err('notation-syntax', 'A move must be text like c3-c4 or f3xf5xd5.');
   const text = input.trim().toLowerCase();

@@ -181,6 +181,33 @@ describe('PDN as other programs write it', () => {
   });
 });
 
+describe('PDN round trips of every draw rule set', () => {
+  const names = ['repetition', 'kingVsKing', 'noProgress', 'onePieceEach', 'kingVsMan', 'kingsOnly'] as const;
+  it('keeps each of the 64 rule sets, the start counters and the outcome they decide', () => {
+    // One piece each, kings only: the position where every rule has something to decide.
+    const initial = unwrap(parsePosition('W:WKa1:BKh8'));
+    for (let bits = 0; bits < 64; bits++) {
+      const drawRules = Object.fromEntries(names.map((n, i) => [n, (bits & (1 << i)) !== 0])) as Record<
+        (typeof names)[number],
+        boolean
+      >;
+      for (const counters of [
+        { noProgress: 0, kingsOnly: 0 },
+        { noProgress: 49, kingsOnly: 59 },
+      ]) {
+        const g = new Game(initial, { drawRules, counters });
+        if (!g.isOver()) g.playNotation('a1-a2');
+        const text = makePdn(g);
+        const [back] = unwrap(parsePdn(text));
+        expect(back.game.drawRules, text).toEqual(drawRules);
+        expect(back.game.initialCounters, text).toEqual(counters);
+        expect(back.game.outcome(), text).toEqual(g.outcome());
+        expect(makePdn(back.game, back.tags)).toBe(text);
+      }
+    }
+  });
+});
+
 describe('PDN round trips (property-based)', () => {
   const tagText = fc
     .array(fc.constantFrom('[', ']', '"', '\\', 'a', 'Z', ' ', 'ş', 'İ', '=', '{', '}', ';', '%', '(', '1'), {

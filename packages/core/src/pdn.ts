@@ -19,6 +19,7 @@ import { START_FEN } from './setup.ts';
 import type { DamaError, Result } from './types.ts';
 import { err, ok, printable } from './types.ts';
 
+/** Why a PDN text was refused. */
 export type PdnErrorCode =
   | 'pdn-empty'
   | 'pdn-too-long'
@@ -34,6 +35,7 @@ export interface PdnError extends DamaError<PdnErrorCode> {
   offset?: number;
 }
 
+/** A game result as PDN writes it. */
 export type PdnResult = '1-0' | '0-1' | '1/2-1/2' | '*';
 
 /** A game as written: its tags in order, its moves as text, its result. Nothing checked yet. */
@@ -101,6 +103,7 @@ function readTag(
   return { ok: true, name, value, end: j + 1 };
 }
 
+/** PDN's `GameType` number for Turkish draughts. */
 export const GAME_TYPE = '30';
 const MAX_PDN_LENGTH = 5_000_000;
 

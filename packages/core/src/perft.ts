@@ -38,11 +38,13 @@ function walk(b: Board, turn: number, depth: number, paths: boolean, ply: number
   return nodes;
 }
 
+/** Options of `perft` and `divide`. */
 export interface PerftOptions {
   /** Count every capture path instead of distinct moves. */
   paths?: boolean;
 }
 
+/** The number of move sequences of `depth` plies from `pos` (distinct moves, or every capture path with `paths`). */
 export function perft(pos: Position, depth: number, options: PerftOptions = {}): number {
   if (!Number.isInteger(depth) || depth < 0) throw new RangeError(`perft depth must be a whole number ≥ 0`);
   if (depth === 0) return 1;

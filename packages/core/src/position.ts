@@ -9,9 +9,11 @@ import { startSetup } from './setup.ts';
 import type { Color, DamaError, Move, Piece, Result, Square } from './types.ts';
 import { err, ok, squareName, unwrap } from './types.ts';
 
+/** Why a `Setup` is not a legal position. */
 export type PositionErrorCode =
   'bad-turn' | 'bad-square' | 'bad-piece' | 'overlap' | 'too-many-pieces' | 'man-on-end-rank';
 
+/** Why a move cannot be played. */
 export type MoveErrorCode = 'illegal-move' | 'game-over';
 
 const scratch = new MoveList(256);
@@ -38,6 +40,7 @@ function toMove(l: MoveList, i: number, turn: number, kings: boolean): Move {
   return { from, to, path, captures, promotes };
 }
 
+/** Options of `Position.fromSetup` and `parsePosition`. */
 export interface PositionOptions {
   /**
    * Accept men on rank 1 or 8. No game can reach such a position (a man never moves backward and is
@@ -47,6 +50,7 @@ export interface PositionOptions {
   allowEndRankMen?: boolean;
 }
 
+/** An immutable legal position: the pieces and the side to move. Make one with `Position.start()`, `Position.fromSetup` or `parsePosition`; `legalMoves()` lists the moves (maximum capture enforced) and `play` gives the next position. */
 export class Position {
   private constructor(
     /** White's pieces, squares 0–31 and 32–63. */
@@ -121,17 +125,9 @@ export class Position {
     return result(ok(new Position(wLo, wHi, bLo, bHi, kLo, kHi, setup.turn)));
   }
 
-  /** For the engine and tests: a position from raw halves, unchecked. */
-  static fromRaw(
-    wLo: number,
-    wHi: number,
-    bLo: number,
-    bHi: number,
-    kLo: number,
-    kHi: number,
-    turn: Color,
-  ): Position {
-    return new Position(wLo | 0, wHi | 0, bLo | 0, bHi | 0, kLo | 0, kHi | 0, turn);
+  /** For the engine and tests: the position of a `Board` (the inverse of `toBoard`), unchecked. */
+  static fromBoard(b: Board, turn: Color): Position {
+    return new Position(b[0], b[1], b[2], b[3], b[4], b[5], turn);
   }
 
   /** The six halves as a `Board` (into `out` when given, else a new one), for the bitboard functions. */
@@ -269,6 +265,7 @@ function describe(move: Pick<Move, 'from' | 'to' | 'captures'>): string {
   return `The move ${name(move.from)}${sep}${name(move.to)}`;
 }
 
+/** A position, or why the setup was refused. */
 export type PositionResult = Result<Position, DamaError<PositionErrorCode>>;
 
 const result = (r: PositionResult): PositionResult => r;

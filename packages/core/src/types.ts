@@ -1,26 +1,38 @@
 /** The vocabulary of the game. Squares are numbers 0–63 (`rank * 8 + file`, a1 = 0, h8 = 63). */
 
+/** The two colours, White first (White moves first). */
 export const COLORS = ['white', 'black'] as const;
+/** `'white'` or `'black'`. */
 export type Color = (typeof COLORS)[number];
 
+/** The two kinds of piece. */
 export const ROLES = ['man', 'king'] as const;
+/** A man (`'man'`) or a king (`'king'`). */
 export type Role = (typeof ROLES)[number];
 
+/** A square, 0–63: `rank * 8 + file` (a1 = 0, h1 = 7, a8 = 56, h8 = 63). */
 export type Square = number;
 
+/** A piece: its colour and whether it is a man or a king. */
 export interface Piece {
   color: Color;
   role: Role;
 }
 
+/** One value for each colour. */
 export type ByColor<T> = { [C in Color]: T };
 
+/** The file letters, a–h, by file index. */
 export const FILE_NAMES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const;
+/** The rank digits, 1–8, by rank index. */
 export const RANK_NAMES = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
 
+/** The other colour. */
 export const opposite = (color: Color): Color => (color === 'white' ? 'black' : 'white');
 
+/** The file of a square, 0 (a) to 7 (h). */
 export const squareFile = (square: Square): number => square & 7;
+/** The rank of a square, 0 (rank 1) to 7 (rank 8). */
 export const squareRank = (square: Square): number => square >> 3;
 
 /** `c3` for 18. */
@@ -52,9 +64,12 @@ export interface DamaError<Code extends string = string> {
   message: string;
 }
 
+/** A value, or an error: functions that read input return this instead of throwing. */
 export type Result<T, E = DamaError> = { ok: true; value: T } | { ok: false; error: E };
 
+/** A successful `Result`. */
 export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+/** A failed `Result` with a stable `code` and a readable `message`. */
 export const err = <Code extends string>(
   code: Code,
   message: string,
@@ -81,6 +96,7 @@ export const isObject = (x: unknown): x is Record<string, unknown> =>
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
+/** `text` cut to `max` characters with its control characters written as `\u` escapes, for quoting input in error messages. */
 export function printable(text: string, max = 60): string {
   const cut = text.length > max ? `${text.slice(0, max)}…` : text;
   return cut.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

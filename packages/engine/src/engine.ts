@@ -18,6 +18,7 @@ import type { Weights } from './evaluate.ts';
 import { patternEvaluate, type PatternWeights } from './patterns.ts';
 import { boardKeys } from './zobrist.ts';
 
+/** Options of a new `Engine`: level, hash size, evaluation (hand weights or learned patterns), noise, a stop flag, endgame tables. */
 export interface EngineOptions {
   level?: Level;
   /** Transposition table size in MB (default 16). */
@@ -34,6 +35,7 @@ export interface EngineOptions {
   tablebase?: Tablebase;
 }
 
+/** The engine: `search(game, limits, onInfo)` gives the best move of a `Game` from `@dama/core` at the engine's level or within the given limits; `stop()` ends a search early. */
 export class Engine {
   private searcher: Searcher;
   private levelName: Level;

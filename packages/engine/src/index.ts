@@ -1,3 +1,9 @@
+/**
+ * The Turkish draughts engine: `Engine` (search at a level or with limits), the evaluation, the
+ * endgame tables, the Web Worker service, the text protocol, the bench and the match harness.
+ *
+ * @module @dama/engine
+ */
 export type { Limits, Level, SearchInfo, SearchLine, SearchResult, TbResult } from './types.ts';
 export { LEVELS, MAX_PLY, WIN, WIN_BOUND, INFINITE, DRAW, isWinScore, winDistance } from './types.ts';
 export type { Weights } from './evaluate.ts';

@@ -24,6 +24,7 @@ import type { PatternWeights } from './patterns.ts';
 import { decodeWeights } from './weights.ts';
 import type { Level, Limits, SearchInfo, SearchLine, SearchResult, TbResult } from './types.ts';
 
+/** A message to the engine's Web Worker (or to an `EngineService`). */
 export type EngineRequest =
   | {
       type: 'init';
@@ -54,6 +55,7 @@ export type EngineRequest =
   | { type: 'stop' }
   | { type: 'new-game' };
 
+/** A message from the engine's Web Worker. */
 export type EngineResponse =
   | {
       type: 'ready';
@@ -125,6 +127,7 @@ export type TableLoader = (baseUrl: string, m: Material) => Promise<Uint8Array |
 /** From this many pieces down, a search can reach the tables' positions: fetch them first. */
 const FETCH_FROM_PIECES = TB_MAX_PIECES + 2;
 
+/** The worker's logic without the worker: `receive` requests, answers through the callback given to the constructor (the latest search request wins). */
 export class EngineService {
   private engine: Engine;
   private pending: SearchRequest | undefined;

@@ -30,7 +30,9 @@ export function winDistance(score: number): number | undefined {
 export type Limits =
   { depth: number } | { nodes: number } | { movetime: number } | { clock: number; increment?: number };
 
+/** The playing levels, weakest first. */
 export const LEVELS = ['easy', 'medium', 'hard', 'master'] as const;
+/** A playing level: one of `LEVELS`. */
 export type Level = (typeof LEVELS)[number];
 
 /**
@@ -64,6 +66,7 @@ export interface SearchLine {
   pv: Move[];
 }
 
+/** What a search found: the best move (none when there is no legal move), its score for the side to move, the principal variation, depth and nodes. */
 export interface SearchResult {
   /** The move to play; undefined only when the side to move has no legal move. */
   move: Move | undefined;

@@ -3,6 +3,8 @@
  *   new Worker(new URL('@dama/engine/worker', import.meta.url), { type: 'module' })
  * (or the path of this file) and talks to it with `EngineRequest` / `EngineResponse` messages
  * (service.ts describes them, the latest-request-wins rule and how stop works).
+ *
+ * @module @dama/engine/worker
  */
 import { EngineService, type EngineRequest, type EngineResponse } from './service.ts';
 

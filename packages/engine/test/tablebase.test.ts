@@ -233,7 +233,7 @@ describe('tablebase', () => {
     expect(tb.probe(f[0], f[1], f[2], f[3], f[4], f[5], 1)).toBe(
       tb.probe(b[0], b[1], b[2], b[3], b[4], b[5], 0),
     );
-    const back = Position.fromRaw(f[0], f[1], f[2], f[3], f[4], f[5], 'black');
+    const back = Position.fromBoard(f, 'black');
     expect(back.count('black', 'king')).toBe(1);
     expect(back.pieceAt(2 + 8 * 5)?.color).toBe('black'); // c3 turned over is c6, now Black's
   });

@@ -277,3 +277,35 @@ test('one tap from each rules diagram to its position @desktop', async ({ page }
     expect(decodeURIComponent(new URL(page.url()).hash)).toMatch(/^#\/analysis\?fen=[WB]:/);
   }
 });
+
+// A phone on its side: the board fills the height with the evaluation bar upright beside it, and the
+// side to move, the engine's lines and every button are in sight without scrolling the page.
+test('the analysis board and its editor held sideways: nothing needed is out of sight @landscape', async ({
+  page,
+}) => {
+  const size = page.viewportSize()!;
+  test.skip(size.width < size.height, 'a landscape layout');
+  const inSight = async (locator: ReturnType<Page['locator']>) => {
+    await expect(locator).toBeVisible();
+    const box = (await locator.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(size.height + 0.5);
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width + 0.5);
+    return box;
+  };
+  await page.goto('./?sw=off#/analysis?moves=c3-c4+f6-f5');
+  const boardBox = await inSight(board(page));
+  expect(boardBox.height).toBeGreaterThan(size.height * 0.8);
+  const bar = await inSight(page.getByTestId('eval-bar'));
+  expect(bar.x + bar.width).toBeLessThanOrEqual(boardBox.x);
+  expect(bar.height).toBeGreaterThan(boardBox.height * 0.9);
+  const toMove = await inSight(page.getByTestId('to-move'));
+  expect(toMove.x).toBeGreaterThanOrEqual(boardBox.x + boardBox.width);
+  await expect(page.locator('[data-testid=pv-lines] li').first()).toBeVisible({ timeout: 20_000 });
+  await inSight(page.locator('[data-testid=pv-lines] li').first());
+  for (const id of ['edit', 'share', 'export', 'continue']) await inSight(page.getByTestId(id));
+  expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(size.height);
+  await page.getByTestId('edit').click();
+  await inSight(page.getByTestId('apply-setup'));
+  await inSight(page.getByRole('radio', { name: 'Black king' }));
+});

@@ -120,6 +120,7 @@ async function turkish(browser: Browser, size: Size): Promise<void> {
   await shot('settings');
   await page.goto(`${BASE}#/rules`);
   await shot('rules');
+  await shot('rules-full', true);
   await page.goto(`${BASE}#/puzzle`);
   await page.waitForTimeout(800);
   await shot('puzzle');

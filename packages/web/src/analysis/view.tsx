@@ -41,7 +41,7 @@ function evalBar(env: ViewEnv): JSX.Element {
   const w = c ?? 0.5;
   return (
     <div
-      class={`eval-bar${c === undefined ? ' unknown' : ''}`}
+      class={`eval-bar${c === undefined ? ' unknown' : ''}${ctrl.orientation === 'black' ? ' flipped' : ''}`}
       role="meter"
       aria-valuemin={0}
       aria-valuemax={100}
@@ -49,7 +49,7 @@ function evalBar(env: ViewEnv): JSX.Element {
       aria-label={t.anEvalBar(w)}
       data-testid="eval-bar"
     >
-      <span class="white-part" style={{ width: `${(w * 100).toFixed(1)}%` }} />
+      <span class="white-part" style={{ '--white': w.toFixed(3) }} />
     </div>
   );
 }
@@ -370,12 +370,15 @@ function controls(env: ViewEnv): JSX.Element {
         type="button"
         class="ctl"
         data-testid="share"
+        aria-label={t.anShare}
+        title={t.anShare}
         onClick={() =>
           void ctrl.copyText(location.origin + location.pathname + ctrl.shareLink(), t.anLinkCopied)
         }
       >
         {icons.copy()}
-        <span>{t.anShare}</span>
+        <span class="long">{t.anShare}</span>
+        <span class="short">{t.anShareShort}</span>
       </button>
       <button type="button" class="ctl" onClick={() => env.setPdnOpen(true)} data-testid="export">
         {icons.download()}
@@ -494,7 +497,7 @@ function problemNotice(env: ViewEnv): JSX.Element | null {
   return (
     <div class="notice" role="alert" data-testid="link-problem">
       <span>{text}</span>
-      <button type="button" class="icon-btn" aria-label="×" onClick={() => ctrl.dismissProblem()}>
+      <button type="button" class="icon-btn" aria-label={t.close} onClick={() => ctrl.dismissProblem()}>
         {icons.close()}
       </button>
     </div>
@@ -589,8 +592,18 @@ export function analysisView(
         ) : (
           <>
             {reviewPanel(env)}
-            {enginePanel(env)}
-            {moveList(env)}
+            {/* a finished review: its moves right under its verdicts, the engine after them */}
+            {ctrl.review?.review ? (
+              <>
+                {moveList(env)}
+                {enginePanel(env)}
+              </>
+            ) : (
+              <>
+                {enginePanel(env)}
+                {moveList(env)}
+              </>
+            )}
             {controls(env)}
           </>
         )}

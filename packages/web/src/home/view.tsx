@@ -121,7 +121,7 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
         </span>
       </button>
       <a class="card" href="#/online" data-testid="online-card">
-        <span class="card-icon">{icons.people()}</span>
+        <span class="card-icon">{icons.share()}</span>
         <span class="card-text">
           <strong>{t.online}</strong>
           <small>{t.onlineNote}</small>

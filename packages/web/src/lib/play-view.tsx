@@ -117,12 +117,11 @@ export function moveBox(t: Catalog, enabled: boolean, play: (text: string) => bo
 export type EndTone = 'won' | 'lost' | 'draw';
 
 /**
- * Beside the board (a side panel that scrolls), show a panel that has just appeared from its top (a
- * stable function: Preact calls it once per mount).
+ * Beside the board (a side panel that scrolls), the end of the game is shown from the panel's top,
+ * where it stands (a stable function: Preact calls it once per mount).
  */
 const revealOnMount = (el: HTMLElement | null): void => {
-  const col = el?.closest('.side-col');
-  if (el && col && getComputedStyle(col).overflowY === 'auto') el.scrollIntoView({ block: 'start' });
+  el?.closest('.side-col')?.scrollTo({ top: 0 });
 };
 
 /** The end-of-game panel: the result, why, and what the screen offers next. */

@@ -40,43 +40,48 @@ function wrongMove(puzzle: Puzzle): Move | undefined {
 }
 
 describe('the training tab', () => {
-  it('rates a solve up and a failure down, keeps both and lists the failure to retry', async () => {
-    const { ctrl, kv } = make();
-    const first = ctrl.puzzle!;
-    expect(ctrl.store.player.rating).toBe(1500);
-    const line = solutionMoves(first);
-    for (let i = 0; i < line.length; i += 2) await ctrl.userMove(toPath(line[i]));
-    expect(ctrl.player.phase).toBe('solved');
-    expect(ctrl.change).toBeGreaterThan(0);
-    const up = ctrl.store.player.rating;
-    expect(up).toBeGreaterThan(1500);
-    expect(JSON.parse(kv.getItem(TRAINING_KEY)!).history).toHaveLength(1);
+  // The prover decides each wrong move (a fraction of a second each): slow on a loaded machine.
+  it(
+    'rates a solve up and a failure down, keeps both and lists the failure to retry',
+    { timeout: 60_000 },
+    async () => {
+      const { ctrl, kv } = make();
+      const first = ctrl.puzzle!;
+      expect(ctrl.store.player.rating).toBe(1500);
+      const line = solutionMoves(first);
+      for (let i = 0; i < line.length; i += 2) await ctrl.userMove(toPath(line[i]));
+      expect(ctrl.player.phase).toBe('solved');
+      expect(ctrl.change).toBeGreaterThan(0);
+      const up = ctrl.store.player.rating;
+      expect(up).toBeGreaterThan(1500);
+      expect(JSON.parse(kv.getItem(TRAINING_KEY)!).history).toHaveLength(1);
 
-    // The next puzzle with a wrong first move: three of them fail it.
-    let wrong: Move | undefined;
-    do {
-      ctrl.next();
-      wrong = wrongMove(ctrl.puzzle!);
-    } while (!wrong);
-    const second = ctrl.puzzle!;
-    expect(second.id).not.toBe(first.id);
-    for (let i = 0; i < 3; i++) {
-      expect(ctrl.player.playing).toBe(true);
-      await ctrl.userMove(toPath(wrong));
-    }
-    expect(ctrl.player.session.status).toBe('failed');
-    expect(ctrl.player.phase).toBe('failed');
-    expect(ctrl.change).toBeLessThan(0);
-    expect(ctrl.store.player.rating).toBeLessThan(up);
-    expect(ctrl.failedPuzzles().map((p) => p.id)).toContain(second.id);
+      // The next puzzle with a wrong first move: three of them fail it.
+      let wrong: Move | undefined;
+      do {
+        ctrl.next();
+        wrong = wrongMove(ctrl.puzzle!);
+      } while (!wrong);
+      const second = ctrl.puzzle!;
+      expect(second.id).not.toBe(first.id);
+      for (let i = 0; i < 3; i++) {
+        expect(ctrl.player.playing).toBe(true);
+        await ctrl.userMove(toPath(wrong));
+      }
+      expect(ctrl.player.session.status).toBe('failed');
+      expect(ctrl.player.phase).toBe('failed');
+      expect(ctrl.change).toBeLessThan(0);
+      expect(ctrl.store.player.rating).toBeLessThan(up);
+      expect(ctrl.failedPuzzles().map((p) => p.id)).toContain(second.id);
 
-    // Another page on the same device reads the same record; a retry opens the failed puzzle.
-    const again = make(kv).ctrl;
-    expect(again.store.player.rating).toBe(ctrl.store.player.rating);
-    again.retry(second.id);
-    expect(again.puzzle?.id).toBe(second.id);
-    expect(again.player.playing).toBe(true);
-  });
+      // Another page on the same device reads the same record; a retry opens the failed puzzle.
+      const again = make(kv).ctrl;
+      expect(again.store.player.rating).toBe(ctrl.store.player.rating);
+      again.retry(second.id);
+      expect(again.puzzle?.id).toBe(second.id);
+      expect(again.player.playing).toBe(true);
+    },
+  );
 
   it('offers only the themes the pool has, and says when a choice has nothing left', () => {
     const { ctrl } = make();

@@ -72,24 +72,6 @@ export function trainingView(ctrl: TrainingCtrl, lang: Lang): JSX.Element {
         </div>
       ) : null}
       <div class="pz-side">
-        <div class="pz-filters">
-          {choice(
-            m.trainingDifficulty,
-            'tr-difficulty',
-            String(ctrl.filter.difficulty ?? ''),
-            DIFFICULTIES.map((d) => ({ value: String(d), text: String(d) })),
-            m.trainingAny,
-            (v) => ctrl.setFilter({ ...ctrl.filter, difficulty: v ? (Number(v) as Difficulty) : undefined }),
-          )}
-          {choice(
-            m.trainingTheme,
-            'tr-theme',
-            ctrl.filter.theme ?? '',
-            ctrl.themes().map((t) => ({ value: t, text: m[`puzzleTheme_${t}`] })),
-            m.trainingAny,
-            (v) => ctrl.setFilter({ ...ctrl.filter, theme: v ? (v as Theme) : undefined }),
-          )}
-        </div>
         <div class="pz-state">
           {p ? triesDots(m, player.triesLeft, 'tr-tries') : null}
           {statusLine(p ? player.feedback.kind : 'empty', status(m, ctrl), 'tr-status')}
@@ -117,6 +99,24 @@ export function trainingView(ctrl: TrainingCtrl, lang: Lang): JSX.Element {
               {m.analyse}
             </a>
           ) : null}
+        </div>
+        <div class="pz-filters">
+          {choice(
+            m.trainingDifficulty,
+            'tr-difficulty',
+            String(ctrl.filter.difficulty ?? ''),
+            DIFFICULTIES.map((d) => ({ value: String(d), text: String(d) })),
+            m.trainingAny,
+            (v) => ctrl.setFilter({ ...ctrl.filter, difficulty: v ? (Number(v) as Difficulty) : undefined }),
+          )}
+          {choice(
+            m.trainingTheme,
+            'tr-theme',
+            ctrl.filter.theme ?? '',
+            ctrl.themes().map((t) => ({ value: t, text: m[`puzzleTheme_${t}`] })),
+            m.trainingAny,
+            (v) => ctrl.setFilter({ ...ctrl.filter, theme: v ? (v as Theme) : undefined }),
+          )}
         </div>
         <section class="pz-retry">
           <h3>{m.trainingRetryTitle}</h3>

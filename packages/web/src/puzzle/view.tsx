@@ -264,7 +264,7 @@ function details(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
 
 function ended(ctrl: PuzzleCtrl, m: Catalog, lang: Lang): JSX.Element {
   return (
-    <div class="pz-play">
+    <div class="pz-ended">
       <p class="notice" role="status" data-testid="pz-ended">
         {m.puzzleBankEnded(formatDate(ctrl.ended as string, lang))}
       </p>
@@ -370,11 +370,19 @@ function archiveScreen(ctrl: PuzzleCtrl, m: Catalog, lang: Lang): JSX.Element {
   );
 }
 
+/** The layout: the board screens (a puzzle, training) put the board beside the panel on a wide
+ * screen (styles/app.css, `.screen-puzzle`); the archive and the bank's end are one column. */
+function screenClass(ctrl: PuzzleCtrl): string {
+  if (ctrl.screen === 'training') return 'screen-puzzle screen-training';
+  if (ctrl.screen === 'puzzle' && ctrl.ended && ctrl.open.mode === 'daily') return 'screen-ended';
+  return `screen-${ctrl.screen}`;
+}
+
 export function puzzleView(ctrl: PuzzleCtrl, lang: Lang): JSX.Element {
   const m = catalog(lang);
   return (
     <div
-      class={`pz screen-${ctrl.screen}`}
+      class={`pz ${screenClass(ctrl)}`}
       data-testid="puzzle"
       data-phase={ctrl.phase}
       data-mode={ctrl.open.mode}

@@ -332,10 +332,10 @@ export const en = {
     `Not solved: the solution is on the board. Rating ${change}. It waits in your retry list.`,
   trainingEmpty: 'No puzzle left for this choice. Try another difficulty or theme.',
   trainingHistoryTrouble: 'Part of your training record could not be read and was left out.',
-  homePuzzleNotYet: "Today's puzzle is waiting.",
-  homePuzzleSolved: "Today's puzzle: solved.",
-  homePuzzleFailed: "Today's puzzle: not solved.",
-  homePuzzleStarted: (n: number) => `Today's puzzle: started, ${n} ${n === 1 ? 'try' : 'tries'} left.`,
+  homePuzzleNotYet: 'Not played yet today.',
+  homePuzzleSolved: 'Solved today.',
+  homePuzzleFailed: 'Not solved today; a new one comes tomorrow.',
+  homePuzzleStarted: (n: number) => `Started: ${n} ${n === 1 ? 'try' : 'tries'} left.`,
   homePuzzleStreak: (n: number) => `Streak: ${days(n)}`,
   puzzleLoading: 'Loading the puzzle…',
   // play a friend online (src/online)
@@ -452,6 +452,8 @@ export const en = {
   },
   // links
   anShare: 'Copy link',
+  /** the same on a narrow button */
+  anShareShort: 'Link',
   anLinkCopied: 'Link copied',
   anBadLinkFen: (why: string) =>
     `This link's position could not be read: ${why} The start position is shown.`,

@@ -287,10 +287,10 @@ export const tr: Catalog = {
     `Çözülemedi: çözüm tahtada. Puan ${change}. Yeniden deneme listende seni bekliyor.`,
   trainingEmpty: 'Bu seçim için bulmaca kalmadı. Başka bir zorluk ya da tema seç.',
   trainingHistoryTrouble: 'Antrenman kaydının bir kısmı okunamadı ve dışarıda bırakıldı.',
-  homePuzzleNotYet: 'Günün bulmacası seni bekliyor.',
-  homePuzzleSolved: 'Günün bulmacası: çözüldü.',
-  homePuzzleFailed: 'Günün bulmacası: çözülemedi.',
-  homePuzzleStarted: (n) => `Günün bulmacası: başladın, ${n} deneme hakkın kaldı.`,
+  homePuzzleNotYet: 'Bugün henüz oynamadın.',
+  homePuzzleSolved: 'Bugün çözdün.',
+  homePuzzleFailed: 'Bugün çözemedin; yarın yenisi var.',
+  homePuzzleStarted: (n) => `Başladın: ${n} deneme hakkın kaldı.`,
   homePuzzleStreak: (n) => `Seri: ${gün(n)}`,
   puzzleLoading: 'Bulmaca yükleniyor…',
   // arkadaşınla çevrim içi (src/online)
@@ -403,6 +403,7 @@ export const tr: Catalog = {
     }
   },
   anShare: 'Bağlantıyı kopyala',
+  anShareShort: 'Bağlantı',
   anLinkCopied: 'Bağlantı kopyalandı',
   anBadLinkFen: (why) => `Bu bağlantıdaki konum okunamadı: ${why} Başlangıç konumu gösteriliyor.`,
   anBadLinkMove: (n, text) =>
@@ -482,7 +483,7 @@ export const tr: Catalog = {
   rulesEndAgreement:
     'Oyuncular anlaşırsa berabere. Bilgisayar, beraberlik teklifini yalnız konumu eşit ya da kendisi için kötü görürse kabul eder.',
   rulesEndOptional:
-    'Ayarlarda açılabilen kurallar: iki tarafta birer taş kalırsa, bir damaya karşı bir taş kalırsa ya da 30’ar hamle yalnız damalar oynarsa berabere. 30 hamle kuralı açıkken 25 hamle kuralı yerine geçer.',
+    'Ayarlarda açılabilen kurallar: iki tarafta birer taş kalırsa, bir damaya karşı bir taş kalırsa ya da 30’ar hamle yalnız damalar oynarsa berabere. 30 hamle kuralı açıkken 25 hamle kuralının yerine geçer.',
   rulesTimeTitle: 'Süre',
   rulesTime1:
     'Süresiz oynayabilirsin. Hamle başına 40 saniye seçersen, süren dolduğunda bilgisayar senin yerine bir hamle yapar ve oyun sürer. Oyun saatiyle (örneğin 5+0) süresi biten kaybeder.',
