@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/coverage/**',
+      'docs/api/**',
       'packages/engine/.cache/**',
       'packages/engine/.train/**',
     ],

@@ -64,7 +64,7 @@ describe('bit helpers', () => {
 });
 
 describe('capture mask, hasCapture and hasQuietMove', () => {
-  it('agree with the move generator on random positions', () => {
+  it('agree with the move generator on random positions', { timeout: 30_000 }, () => {
     const random = new Random(11);
     const list = new MoveList();
     const mask = new Int32Array(2);
