@@ -125,6 +125,8 @@ test('keyboard play: arrows and Enter on the board, moves announced to screen re
               ? 'ArrowUp'
               : 'ArrowDown';
       await page.keyboard.press(key);
+      // the cursor moves on the next redraw: wait for it before reading it again
+      await expect.poll(cursor).not.toBe(c);
     }
     expect(await cursor()).toBe(target);
   };
