@@ -25,7 +25,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // one retry everywhere (`.ci/run` sets no CI variable): the service-worker update spec has met a
+  // timing race on fresh machines (see the closing note); a retried test is reported as flaky
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
