@@ -147,6 +147,7 @@ export class Game {
     return undefined;
   }
 
+  /** True once the game has an outcome (by the rules, a resignation, a timeout or an agreement). */
   isOver(): boolean {
     return this.outcome() !== undefined;
   }
@@ -203,6 +204,7 @@ export class Game {
     return this.entries.pop()?.move;
   }
 
+  /** `color` resigns; an error if the game is already over. */
   resign(color: Color): Result<Outcome, DamaError<GameErrorCode>> {
     return this.end({ winner: opposite(color), reason: 'resignation' });
   }
@@ -212,6 +214,7 @@ export class Game {
     return this.end({ winner: opposite(color), reason: 'timeout' });
   }
 
+  /** The players agree to a draw; an error if the game is already over. */
   agreeDraw(): Result<Outcome, DamaError<GameErrorCode>> {
     return this.end({ winner: undefined, reason: 'agreement' });
   }
@@ -227,6 +230,7 @@ export class Game {
     return this.entries.map((e) => makeNotation(e.move));
   }
 
+  /** An independent copy: the same start, rules and moves (and ending, if any). */
   clone(): Game {
     const g = new Game(this.initial, { drawRules: this.drawRules, counters: this.initialCounters });
     g.entries = [...this.entries];
