@@ -71,7 +71,8 @@ const layers = {
       /(^|\/)(test|scripts|e2e|demo)\//.test(inPackage) ||
       /\.test\.tsx?$/.test(inPackage) ||
       /\.config\.[jt]s$/.test(inPackage);
-    const nodeAllowed = tool || NODE_PACKAGES.has(pkg);
+    // A package's `src/node.ts` is its Node-only entry (`@dama/engine/node`), built and type-checked apart.
+    const nodeAllowed = tool || NODE_PACKAGES.has(pkg) || inPackage === 'src/node.ts';
     const allowed = LAYERS[pkg] ?? [];
 
     function check(node, spec) {
