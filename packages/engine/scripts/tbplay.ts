@@ -18,7 +18,7 @@ const tb = new Tablebase((m) => {
   const path = join(dir, tableFileName(m));
   return existsSync(path) ? decodeTable(gunzipSync(readFileSync(path)), m).values : undefined;
 });
-const probe = (p: Position) => tb.probe(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex);
+const probe = (p: Position) => tb.probe(p.toBoard(), p.turnIndex);
 const resist = (p: Position): Move => {
   let best: Move | undefined;
   let key = -Infinity;

@@ -50,10 +50,7 @@ export class Engine {
     this.searcher = new Searcher({
       hashMegabytes: options.hashMegabytes,
       weights: options.weights,
-      evaluator: patterns
-        ? (wLo, wHi, bLo, bHi, kLo, kHi, turn) =>
-            patternEvaluate(patterns, wLo, wHi, bLo, bHi, kLo, kHi, turn)
-        : undefined,
+      evaluator: patterns ? (b, turn) => patternEvaluate(patterns, b, turn) : undefined,
       seed: options.seed,
       stopSignal: options.stopSignal,
     });
@@ -87,7 +84,7 @@ export class Engine {
     const tb = this.tables;
     if (!tb || game.isOver() || !tbRulesHold(game.drawRules)) return undefined;
     const p = game.position;
-    const code = tb.probe(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex);
+    const code = tb.probe(p.toBoard(), p.turnIndex);
     if (code < 0) return undefined;
     const noProgress = game.drawRules.noProgress ? game.counters.noProgress : 0;
     if (tbScore(code, 0, noProgress) === undefined) return undefined;

@@ -10,7 +10,7 @@
  * files, the move (tempo) and endgame knowledge (equal kings-only endings are drawish, a lone piece
  * cannot win). The weights live in `Weights`, chosen by self-play matches (README.md, "Tuning").
  */
-import { popcount } from '@dama/core';
+import { popcount, type Board } from '@dama/core';
 
 export interface Weights {
   man: number;
@@ -210,16 +210,13 @@ function side(
 }
 
 /** The evaluation of a board for the side to move (`turn` 0 = White). */
-export function evaluate(
-  wLo: number,
-  wHi: number,
-  bLo: number,
-  bHi: number,
-  kLo: number,
-  kHi: number,
-  turn: number,
-  w: Weights = DEFAULT_WEIGHTS,
-): number {
+export function evaluate(board: Board, turn: number, w: Weights = DEFAULT_WEIGHTS): number {
+  const wLo = board[0],
+    wHi = board[1],
+    bLo = board[2],
+    bHi = board[3],
+    kLo = board[4],
+    kHi = board[5];
   const wkLo = wLo & kLo;
   const wkHi = wHi & kHi;
   const bkLo = bLo & kLo;

@@ -23,7 +23,7 @@
  *
  * Speed: one pass reads the eight rank bytes of each colour's men, then 21 table reads; no allocation.
  */
-import { FILE_A, popcount } from '@dama/core';
+import { FILE_A, popcount, type Board } from '@dama/core';
 import { kingReach } from './evaluate.ts';
 
 export const WINDOW_RANKS = 7;
@@ -234,16 +234,13 @@ export const phaseOf = (men: number): number => men * 8;
  * weights of `patternEntries` and `scalarFeatures` summed (`patternEvaluateReference` is that sum
  * written plainly, and a test holds the two equal), computed in one pass with no array written.
  */
-export function patternEvaluate(
-  pw: PatternWeights,
-  wLo: number,
-  wHi: number,
-  bLo: number,
-  bHi: number,
-  kLo: number,
-  kHi: number,
-  turn: number,
-): number {
+export function patternEvaluate(pw: PatternWeights, board: Board, turn: number): number {
+  const wLo = board[0],
+    wHi = board[1],
+    bLo = board[2],
+    bHi = board[3],
+    kLo = board[4],
+    kHi = board[5];
   const wmLo = wLo & ~kLo;
   const wmHi = wHi & ~kHi;
   const bmLo = bLo & ~kLo;
@@ -407,16 +404,13 @@ const FEATURES = new Int32Array(SCALAR_COUNT);
  * The same evaluation written plainly from the features the trainer fits (`patternEntries`,
  * `scalarFeatures`): the definition `patternEvaluate` must equal (tested on many positions).
  */
-export function patternEvaluateReference(
-  pw: PatternWeights,
-  wLo: number,
-  wHi: number,
-  bLo: number,
-  bHi: number,
-  kLo: number,
-  kHi: number,
-  turn: number,
-): number {
+export function patternEvaluateReference(pw: PatternWeights, board: Board, turn: number): number {
+  const wLo = board[0],
+    wHi = board[1],
+    bLo = board[2],
+    bHi = board[3],
+    kLo = board[4],
+    kHi = board[5];
   const wmLo = wLo & ~kLo;
   const wmHi = wHi & ~kHi;
   const bmLo = bLo & ~kLo;

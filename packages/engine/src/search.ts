@@ -40,16 +40,8 @@ const TAKEN = -(1 << 30);
 const TRIED = 64;
 
 /** Knobs of the search itself, fixed for a searcher (levels set some of them). */
-/** A static evaluation: centi-men for the side to move (`turn` 0 = White) on the six board halves. */
-export type Evaluator = (
-  wLo: number,
-  wHi: number,
-  bLo: number,
-  bHi: number,
-  kLo: number,
-  kHi: number,
-  turn: number,
-) => number;
+/** A static evaluation: centi-men for the side to move (`turn` 0 = White) on a board. */
+export type Evaluator = (b: Board, turn: number) => number;
 
 export interface SearchOptions {
   /** The evaluation (default: the hand-weighted one with `weights`). */
@@ -193,9 +185,7 @@ export class Searcher {
   constructor(options: SearchOptions = {}) {
     this.tt = new TranspositionTable(options.hashMegabytes ?? 16);
     this.weights = options.weights ?? DEFAULT_WEIGHTS;
-    this.evaluator =
-      options.evaluator ??
-      ((wLo, wHi, bLo, bHi, kLo, kHi, turn) => evaluate(wLo, wHi, bLo, bHi, kLo, kHi, turn, this.weights));
+    this.evaluator = options.evaluator ?? ((b, turn) => evaluate(b, turn, this.weights));
     this.noise = options.noise ?? 0;
     this.seed = options.seed ?? 0;
     this.stopSignal = options.stopSignal;
@@ -347,7 +337,7 @@ export class Searcher {
   private tbProbe(ply: number): number {
     const b = this.boards[ply];
     if (popcount(b[0] | b[2]) + popcount(b[1] | b[3]) > TB_MAX_PIECES) return INFINITE;
-    const code = this.tablebase!.probe(b[0], b[1], b[2], b[3], b[4], b[5], (this.turn0 + ply) & 1);
+    const code = this.tablebase!.probe(b, (this.turn0 + ply) & 1);
     if (code < 0) return INFINITE;
     const s = tbScore(code, ply, this.rules.noProgress ? this.noProgress[ply] : 0);
     if (s === undefined) return INFINITE;
@@ -408,7 +398,7 @@ export class Searcher {
 
   private staticEval(ply: number): number {
     const b = this.boards[ply];
-    let e = this.evaluator(b[0], b[1], b[2], b[3], b[4], b[5], (this.turn0 + ply) & 1);
+    let e = this.evaluator(b, (this.turn0 + ply) & 1);
     if (this.noise > 0) {
       let h = Math.imul(this.keyA[this.rootIndex + ply] ^ this.seed, 0x9e3779b1);
       h ^= h >>> 15;

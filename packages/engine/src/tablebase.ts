@@ -29,7 +29,7 @@
  * The optional draw rules (one piece each, king against man, the 30-move king rule) change values;
  * with any of them on, the tables are not used.
  */
-import { popcount } from '@dama/core';
+import { popcount, type Board } from '@dama/core';
 import { WIN } from './types.ts';
 
 /** The largest number of pieces the tables cover. */
@@ -125,15 +125,13 @@ function groupRank(lo: number, hi: number, first: number): number {
  * The index of a board with White to move inside its class (whose group sizes are `g`), or -1 when a
  * man stands on rank 1 or 8 (no game reaches that; such composed positions have no table entry).
  */
-export function tableIndex(
-  wLo: number,
-  wHi: number,
-  bLo: number,
-  bHi: number,
-  kLo: number,
-  kHi: number,
-  g: readonly number[],
-): number {
+export function tableIndex(board: Board, g: readonly number[]): number {
+  const wLo = board[0],
+    wHi = board[1],
+    bLo = board[2],
+    bHi = board[3],
+    kLo = board[4],
+    kHi = board[5];
   const wmLo = wLo & ~kLo;
   const wmHi = wHi & ~kHi;
   const bmLo = bLo & ~kLo;
@@ -236,27 +234,22 @@ export class Tablebase {
    * (more than four pieces, a class not loaded, a man on an end rank). A side without pieces to move
    * has lost; one king each is a draw.
    */
-  probe(wLo: number, wHi: number, bLo: number, bHi: number, kLo: number, kHi: number, turn: number): number {
-    const w = popcount(wLo) + popcount(wHi);
-    const b = popcount(bLo) + popcount(bHi);
+  probe(board: Board, turn: number): number {
+    const w = popcount(board[0]) + popcount(board[1]);
+    const b = popcount(board[2]) + popcount(board[3]);
     if (w + b > TB_MAX_PIECES) return -1;
     if ((turn === 0 ? w : b) === 0) return tbCode(0);
     if (w === 0 || b === 0) return -1; // the side that just moved has no pieces: not a game position
     if (turn !== 0) {
-      scratchBoard[0] = wLo;
-      scratchBoard[1] = wHi;
-      scratchBoard[2] = bLo;
-      scratchBoard[3] = bHi;
-      scratchBoard[4] = kLo;
-      scratchBoard[5] = kHi;
-      flipBoard(scratchBoard, scratchBoard);
-      wLo = scratchBoard[0];
-      wHi = scratchBoard[1];
-      bLo = scratchBoard[2];
-      bHi = scratchBoard[3];
-      kLo = scratchBoard[4];
-      kHi = scratchBoard[5];
+      flipBoard(board, scratchBoard);
+      board = scratchBoard;
     }
+    const wLo = board[0],
+      wHi = board[1],
+      bLo = board[2],
+      bHi = board[3],
+      kLo = board[4],
+      kHi = board[5];
     const wk = popcount(wLo & kLo) + popcount(wHi & kHi);
     const bk = popcount(bLo & kLo) + popcount(bHi & kHi);
     const wm = (turn === 0 ? w : b) - wk;
@@ -275,7 +268,7 @@ export class Tablebase {
       this.add(m, values);
       t = values;
     }
-    const i = tableIndex(wLo, wHi, bLo, bHi, kLo, kHi, this.sizes.get(id)!);
+    const i = tableIndex(board, this.sizes.get(id)!);
     return i < 0 ? -1 : t[i];
   }
 }

@@ -215,7 +215,7 @@ export function solvePair(
                 continue;
               }
               applyMove(cur, 0, list, j, child);
-              const c = tb.probe(child[0], child[1], child[2], child[3], child[4], child[5], 1);
+              const c = tb.probe(child, 1);
               if (c < 0)
                 throw new Error(`The table for a successor of ${materialName(s.material)} is missing.`);
               if (c === 0) draw = true;
@@ -239,6 +239,8 @@ export function solvePair(
 
   // Retrograde passes by distance.
   const real = new Int32Array(6);
+  /** A predecessor of `real` (White's last move taken back). */
+  const pred = new Int32Array(6);
   let lastActive = 0;
   for (let plies = 1; plies <= MAX_PLIES + 1; plies++) {
     if (plies > latest && plies > lastActive + 2) break;
@@ -301,11 +303,13 @@ export function solvePair(
                     const tLo = t < 32 ? 1 << t : 0;
                     const tHi = t >= 32 ? 1 << (t - 32) : 0;
                     if (((emptyLo & tLo) | (emptyHi & tHi)) === 0) break;
-                    const nwLo = (wLo & ~sLo) | tLo;
-                    const nwHi = (wHi & ~sHi) | tHi;
-                    const nkLo = king ? (kLo & ~sLo) | tLo : kLo;
-                    const nkHi = king ? (kHi & ~sHi) | tHi : kHi;
-                    const pi = tableIndex(nwLo, nwHi, bLo, bHi, nkLo, nkHi, pg);
+                    pred[0] = (wLo & ~sLo) | tLo;
+                    pred[1] = (wHi & ~sHi) | tHi;
+                    pred[2] = bLo;
+                    pred[3] = bHi;
+                    pred[4] = king ? (kLo & ~sLo) | tLo : kLo;
+                    pred[5] = king ? (kHi & ~sHi) | tHi : kHi;
+                    const pi = tableIndex(pred, pg);
                     if (pi >= 0 && pcode[pi] === UNKNOWN) {
                       if (winning) {
                         pcode[pi] = plies + 1;
@@ -437,7 +441,7 @@ export function verifyClass(
             let draw = false;
             for (let j = 0; j < list.count; j++) {
               applyMove(cur, 0, list, j, child);
-              const c = tb.probe(child[0], child[1], child[2], child[3], child[4], child[5], 1);
+              const c = tb.probe(child, 1);
               if (c < 0) throw new Error(`A successor of ${materialName(m)} has no table.`);
               if (c === 0) draw = true;
               else if (((c - 1) & 1) === 0) {

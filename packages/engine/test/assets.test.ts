@@ -7,7 +7,7 @@ import { decodeWeights } from '../src/weights.ts';
 
 const evalOf = (fen: string) => {
   const p = fen === 'start' ? Position.start() : unwrap(parsePosition(fen));
-  return patternEvaluate(loadWeightsFile(), p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex);
+  return patternEvaluate(loadWeightsFile(), p.toBoard(), p.turnIndex);
 };
 
 describe('the shipped weights', () => {

@@ -10,7 +10,7 @@ import {
   WINDOW_RANKS,
   WINDOWS,
 } from '../src/patterns.ts';
-import { Game } from '@dama/core';
+import { Game, type Board } from '@dama/core';
 import { rootState } from '../src/engine.ts';
 import { makeRng, randomPosition } from '../src/testing.ts';
 import { decodeWeights, encodeWeights, expandWeights, symmetryClasses } from '../src/weights.ts';
@@ -65,27 +65,17 @@ describe('pattern evaluation', () => {
   it('is the same for either colour and for mirrored files, whatever the weights', () => {
     const { weights } = randomWeights(2);
     for (const p of positions(3, 300)) {
-      const a = patternEvaluate(weights, p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex);
+      const a = patternEvaluate(weights, p.toBoard(), p.turnIndex);
       const f = flipRanks;
       const swapped = patternEvaluate(
         weights,
-        f(p.bHi),
-        f(p.bLo),
-        f(p.wHi),
-        f(p.wLo),
-        f(p.kHi),
-        f(p.kLo),
+        Int32Array.of(f(p.bHi), f(p.bLo), f(p.wHi), f(p.wLo), f(p.kHi), f(p.kLo)),
         p.turnIndex ^ 1,
       );
       const m = mirrorFiles;
       const mirrored = patternEvaluate(
         weights,
-        m(p.wLo),
-        m(p.wHi),
-        m(p.bLo),
-        m(p.bHi),
-        m(p.kLo),
-        m(p.kHi),
+        Int32Array.of(m(p.wLo), m(p.wHi), m(p.bLo), m(p.bHi), m(p.kLo), m(p.kHi)),
         p.turnIndex,
       );
       expect(swapped).toBe(a);
@@ -120,7 +110,7 @@ describe('pattern evaluation', () => {
       const tempo = Math.floor(
         (weights.scalars[2 * t] * phase + weights.scalars[2 * t + 1] * (256 - phase)) / 2048,
       );
-      expect(patternEvaluate(weights, p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex)).toBe(
+      expect(patternEvaluate(weights, p.toBoard(), p.turnIndex)).toBe(
         (p.turnIndex === 0 ? white : -white) + tempo,
       );
     }
@@ -129,19 +119,12 @@ describe('pattern evaluation', () => {
   it('gives in one pass exactly the plain sum of its features, on random positions and game lines', () => {
     const shipped = loadWeightsFile();
     const checks: [number, number][] = [];
-    const check = (
-      w: ReturnType<typeof expandWeights>,
-      b: { wLo: number; wHi: number; bLo: number; bHi: number; kLo: number; kHi: number },
-      turn: number,
-    ) => {
-      checks.push([
-        patternEvaluate(w, b.wLo, b.wHi, b.bLo, b.bHi, b.kLo, b.kHi, turn),
-        patternEvaluateReference(w, b.wLo, b.wHi, b.bLo, b.bHi, b.kLo, b.kHi, turn),
-      ]);
+    const check = (w: ReturnType<typeof expandWeights>, b: Board, turn: number) => {
+      checks.push([patternEvaluate(w, b, turn), patternEvaluateReference(w, b, turn)]);
     };
     // Every material mix, endings included (the rules that rescale them too), under three sets of weights.
     const sets = [shipped, randomWeights(8).weights, randomWeights(9).weights];
-    for (const p of positions(7, 4000)) for (const w of sets) check(w, p, p.turnIndex);
+    for (const p of positions(7, 4000)) for (const w of sets) check(w, p.toBoard(), p.turnIndex);
     // Positions as the search meets them: along random games to their end.
     const rng = makeRng(10);
     for (let g = 0; g < 40; g++) {
@@ -150,7 +133,8 @@ describe('pattern evaluation', () => {
         const legal = game.position.legalMoves();
         game.play(legal[Math.floor(rng() * legal.length)]);
         const r = rootState(game);
-        for (const w of sets) check(w, r, r.turn);
+        const b = Int32Array.of(r.wLo, r.wHi, r.bLo, r.bHi, r.kLo, r.kHi);
+        for (const w of sets) check(w, b, r.turn);
       }
     }
     expect(checks.length).toBeGreaterThan(15_000);

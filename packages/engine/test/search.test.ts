@@ -176,14 +176,9 @@ describe('evaluate', () => {
         [Math.floor(rng() * 12), Math.floor(rng() * 12)],
         [Math.floor(rng() * 3), Math.floor(rng() * 3)],
       );
-      const a = evaluate(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex);
+      const a = evaluate(p.toBoard(), p.turnIndex);
       const b = evaluate(
-        flip(p.bHi),
-        flip(p.bLo),
-        flip(p.wHi),
-        flip(p.wLo),
-        flip(p.kHi),
-        flip(p.kLo),
+        Int32Array.of(flip(p.bHi), flip(p.bLo), flip(p.wHi), flip(p.wLo), flip(p.kHi), flip(p.kLo)),
         p.turnIndex ^ 1,
       );
       expect(b).toBe(a);
@@ -192,7 +187,7 @@ describe('evaluate', () => {
 
   it('likes material', () => {
     const p = unwrap(parsePosition('W:Wa3,b3,c3:Ba6,b6'));
-    expect(evaluate(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, 0)).toBeGreaterThan(50);
+    expect(evaluate(p.toBoard(), 0)).toBeGreaterThan(50);
     expect(DEFAULT_DRAW_RULES.repetition).toBe(true);
   });
 });

@@ -183,15 +183,7 @@ describe('tablebase', () => {
       let compared = 0;
       for (let v = 0; v < value.length; v++) {
         const o = v * 7;
-        const code = tb.probe(
-          boards[o],
-          boards[o + 1],
-          boards[o + 2],
-          boards[o + 3],
-          boards[o + 4],
-          boards[o + 5],
-          boards[o + 6],
-        );
+        const code = tb.probe(boards.subarray(o, o + 6), boards[o + 6]);
         const expected = value[v] < 0 ? 0 : value[v] + 1;
         compared++;
         if (code !== expected) differences++;
@@ -214,7 +206,7 @@ describe('tablebase', () => {
   it('knows the basic endings', () => {
     const probe = (fen: string) => {
       const p = unwrap(parsePosition(fen));
-      return decodeValue(tb.probe(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex));
+      return decodeValue(tb.probe(p.toBoard(), p.turnIndex));
     };
     // Taking the last piece wins in one ply; the side without pieces has lost.
     expect(probe('W:Wd4:Bd5')).toEqual({ result: 'win', plies: 1 });
@@ -230,9 +222,7 @@ describe('tablebase', () => {
     const b = Int32Array.of(pos.wLo, pos.wHi, pos.bLo, pos.bHi, pos.kLo, pos.kHi);
     const f = new Int32Array(6);
     flipBoard(b, f);
-    expect(tb.probe(f[0], f[1], f[2], f[3], f[4], f[5], 1)).toBe(
-      tb.probe(b[0], b[1], b[2], b[3], b[4], b[5], 0),
-    );
+    expect(tb.probe(f, 1)).toBe(tb.probe(b, 0));
     const back = Position.fromBoard(f, 'black');
     expect(back.count('black', 'king')).toBe(1);
     expect(back.pieceAt(2 + 8 * 5)?.color).toBe('black'); // c3 turned over is c6, now Black's
@@ -294,7 +284,7 @@ const MIXES: [[number, number], [number, number]][] = [
 ];
 
 describe('tablebase in the search', () => {
-  const probe = (p: Position) => tb.probe(p.wLo, p.wHi, p.bLo, p.bHi, p.kLo, p.kHi, p.turnIndex);
+  const probe = (p: Position) => tb.probe(p.toBoard(), p.turnIndex);
   /** The defender's move by the table: the loss that lasts longest (or any draw or win, if one exists). */
   const resist = (p: Position): Move => {
     let best: Move | undefined;

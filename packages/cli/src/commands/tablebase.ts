@@ -44,7 +44,7 @@ function probe(argv: string[]): void {
   if (args.positional.length !== 1) throw new UsageError(USAGE);
   const pos = positionArg(args.positional[0]);
   const tb = loadTablebase(tablebaseDir(args.options.get('tb')));
-  const code = tb.probe(pos.wLo, pos.wHi, pos.bLo, pos.bHi, pos.kLo, pos.kHi, pos.turnIndex);
+  const code = tb.probe(pos.toBoard(), pos.turnIndex);
   if (new Game(pos).isOver() && code < 0) {
     process.stdout.write('game over\n');
     return;

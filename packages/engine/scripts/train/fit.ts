@@ -58,15 +58,7 @@ function fitScale(records: Records, sample: Int32Array): number {
   const old = new Float64Array(sample.length);
   for (let j = 0; j < sample.length; j++) {
     const i = sample[j];
-    old[j] = evaluate(
-      b[i * 6],
-      b[i * 6 + 1],
-      b[i * 6 + 2],
-      b[i * 6 + 3],
-      b[i * 6 + 4],
-      b[i * 6 + 5],
-      records.turns[i],
-    );
+    old[j] = evaluate(b.subarray(i * 6, i * 6 + 6), records.turns[i]);
   }
   const loss = (k: number) => {
     let s = 0;
@@ -201,32 +193,11 @@ export function fit(
     for (const i of valid) s += entropy(sigmoid(score(i) / K), records.results[i]);
     return s / valid.length;
   };
-  const oldValid = validLoss((i) =>
-    evaluate(
-      b[i * 6],
-      b[i * 6 + 1],
-      b[i * 6 + 2],
-      b[i * 6 + 3],
-      b[i * 6 + 4],
-      b[i * 6 + 5],
-      records.turns[i],
-    ),
-  );
+  const oldValid = validLoss((i) => evaluate(b.subarray(i * 6, i * 6 + 6), records.turns[i]));
   options.log(`fit: held-out loss of the old evaluation ${oldValid.toFixed(5)}`);
   const cmp = options.compare;
   if (cmp) {
-    const loss = validLoss((i) =>
-      patternEvaluate(
-        cmp,
-        b[i * 6],
-        b[i * 6 + 1],
-        b[i * 6 + 2],
-        b[i * 6 + 3],
-        b[i * 6 + 4],
-        b[i * 6 + 5],
-        records.turns[i],
-      ),
-    );
+    const loss = validLoss((i) => patternEvaluate(cmp, b.subarray(i * 6, i * 6 + 6), records.turns[i]));
     options.log(`fit: held-out loss of the weights to compare with ${loss.toFixed(5)}`);
   }
 
