@@ -3,7 +3,8 @@ import tseslint from 'typescript-eslint';
 import dama from './scripts/eslint-layers.js';
 
 export default tseslint.config(
-  // packages/engine/.cache: the strength benchmark's baseline rebuilt from git; .train: training data.
+  // packages/engine/.cache: the strength benchmark's baseline rebuilt from git; .train: training data;
+  // packages/cli/.cache: the cores of other commits for bench:perft:compare.
   {
     ignores: [
       '**/node_modules/**',
@@ -12,6 +13,7 @@ export default tseslint.config(
       'docs/api/**',
       'packages/engine/.cache/**',
       'packages/engine/.train/**',
+      'packages/cli/.cache/**',
     ],
   },
   js.configs.recommended,

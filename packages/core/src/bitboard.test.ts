@@ -12,7 +12,7 @@ import {
   RAY_LENGTH,
 } from './bitboard.ts';
 import { parsePosition } from './fen.ts';
-import { generateMoves, MoveList } from './movegen.ts';
+import { countMoves, generateMoves, MoveList } from './movegen.ts';
 import { Position } from './position.ts';
 import { Random } from './random.ts';
 import type { Placement } from './setup.ts';
@@ -67,6 +67,7 @@ describe('capture mask, hasCapture and hasQuietMove', () => {
   it('agree with the move generator on random positions', { timeout: 30_000 }, () => {
     const random = new Random(11);
     const list = new MoveList();
+    const scratch = new MoveList();
     const mask = new Int32Array(2);
     let captures = 0;
     for (let n = 0; n < 3000; n++) {
@@ -74,6 +75,8 @@ describe('capture mask, hasCapture and hasQuietMove', () => {
       const b = p.toBoard();
       for (const side of [0, 1]) {
         generateMoves(b, side, list);
+        // The counter writes the capture test out too (movegen.ts): it must count what is listed.
+        expect(countMoves(b, side, scratch, false), p.key()).toBe(list.count);
         const capture = hasCapture(b, side);
         expect(capture, p.key()).toBe(list.captures > 0);
         // Every man that starts a (maximum) capture is in the mask, and a man in the mask means a capture.
