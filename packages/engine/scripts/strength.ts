@@ -15,6 +15,9 @@
  *
  * Usage: npm run bench:strength -- [--movetime MS | --nodes N] [--games N] [--jobs N]
  *        [--sprt ELO0,ELO1] [--checkpoint FILE] [--fresh] [--baseline COMMIT] [--until HH:MM]
+ *        [--tb DIR]
+ * `--tb DIR`: the current Master plays with the endgame tables in DIR (`npm run tablebase` builds them
+ * into packages/web/public/tb/), as it does in the product; the baseline has none (945fa26 had none).
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +37,7 @@ import {
 } from '../src/index.ts';
 import { buildTree, loadTree } from './git-tree.ts';
 import { loadWeightsFile } from '../src/node.ts';
+import { fileTablebase } from './tablebase-files.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const engineDir = resolve(here, '..');
@@ -51,6 +55,7 @@ const { values } = parseArgs({
     plies: { type: 'string', default: '3' },
     shard: { type: 'string' },
     until: { type: 'string' },
+    tb: { type: 'string' },
   },
 });
 
@@ -97,8 +102,10 @@ const deadline = (() => {
   return d.getTime();
 })();
 const limitText = 'nodes' in limits ? `nodes=${limits.nodes}` : `movetime=${limits.movetime}`;
+const tbText = values.tb !== undefined ? '-tb' : '';
 const checkpoint =
-  values.checkpoint ?? join(engineDir, '.cache', `strength-${commit}-${limitText}-plies${plies}.jsonl`);
+  values.checkpoint ??
+  join(engineDir, '.cache', `strength-${commit}-${limitText}-plies${plies}${tbText}.jsonl`);
 
 interface GameLine {
   /** Index into the openings picked for this run; `aWhite`: the current engine had White. */
@@ -172,6 +179,7 @@ async function playShard(index: number, of: number): Promise<void> {
     limits,
     hashMegabytes: 16,
     patterns: loadWeightsFile(),
+    tablebase: values.tb !== undefined ? fileTablebase(values.tb) : undefined,
   });
   const b = await baselinePlayer();
   for (let n = index; n < openings.length * 2; n += of) {
@@ -197,7 +205,7 @@ function report(final: boolean): void {
   const lines = readCheckpoint().filter((g) => g.opening < openings.length);
   const s = tally(lines);
   const text =
-    `current vs ${commit} at ${limitText}: ${s.games} games, +${s.wins} =${s.draws} -${s.losses}, ` +
+    `current${values.tb !== undefined ? ' (tables)' : ''} vs ${commit} at ${limitText}: ${s.games} games, +${s.wins} =${s.draws} -${s.losses}, ` +
     `score ${(s.score * 100).toFixed(1)}%, Elo ${s.elo.toFixed(0)} ± ${s.error.toFixed(0)}` +
     (values.sprt !== undefined ? `, SPRT(${sprt.elo0},${sprt.elo1}) LLR ${s.llr.toFixed(2)} ${s.sprt}` : '');
   if (final) console.log(text);

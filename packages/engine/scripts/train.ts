@@ -12,6 +12,7 @@
  * Options: --stages generate,fit,export (default all three) --minutes 48 --nodes 1500 --seed 1
  *          --random 4-12 --epochs 10 --lambda 0.5 --rate 2 --l2 0.0001 --data DIR --out FILE
  *          --compare FILE (print another weights file's held-out loss, e.g. the shipped one)
+ *          --eval hand|learned|FILE (the self-play evaluation: hand-weighted, the shipped weights, a file)
  * On a 2-core machine the default run takes about an hour (generation on one core, then minutes of
  * fitting). Compare the result with `npm run bench:strength` and scripts/evalmatch.ts before keeping it.
  */
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: join(engineDir, '.train', 'data') },
     out: { type: 'string', default: join(engineDir, '.train', 'eval.bin') },
     compare: { type: 'string' },
+    eval: { type: 'string', default: 'hand' },
   },
 });
 
@@ -61,6 +63,12 @@ if (!(randomMin >= 0 && randomMax >= randomMin)) {
   console.error('train: --random must be MIN-MAX plies');
   process.exit(2);
 }
+/** `--eval hand` (the hand-weighted evaluation) or `learned` / a weights file: what self-play searches with. */
+function selfPlayPatterns() {
+  const e = String(values.eval);
+  if (e === 'hand') return undefined;
+  return loadWeightsFile(e === 'learned' ? undefined : e);
+}
 const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
 const dataDir = String(values.data);
 const out = String(values.out);
@@ -76,6 +84,7 @@ if (stages.includes('generate')) {
     randomMax,
     seed: number('seed', 0, 2 ** 31),
     maxPlies: 400,
+    patterns: selfPlayPatterns(),
     log,
   });
   log(`generate: done, ${r.games} games, ${r.records} positions`);

@@ -3,8 +3,9 @@
  * strength (hints, analysis, and a fourth choice, "Usta"). No level is a depth cap: each one searches
  * freely within a node budget (so it is deterministic and the same on a phone and a desktop) and the
  * weaker ones add evaluation noise, so they misjudge quiet positions and miss deeper combinations but
- * never play at random (captures are compulsory anyway). Hard searches 400 000 nodes (about 1 s on a
- * phone, a few tenths on a desktop), Master thinks for 2.5 s.
+ * never play at random (captures are compulsory anyway). Hard searches 100 000 nodes (depth 9–11:
+ * about 0.2 s on a desktop, well under its 1 s pace on a phone), Master thinks for 2.5 s (about
+ * 12 times as many nodes).
  *
  * `thinkTime` is the human-feeling part: the host shows the reply no sooner than that (the web
  * client waits out the rest), so even a move found in 20 ms arrives as if considered. The numbers
@@ -32,7 +33,7 @@ export interface LevelSettings {
 export const LEVEL_SETTINGS: Readonly<Record<Level, Readonly<LevelSettings>>> = {
   easy: { maxDepth: 127, maxNodes: 1_500, noise: 90, movetime: 1000, thinkTime: 700, tablebase: false },
   medium: { maxDepth: 127, maxNodes: 15_000, noise: 35, movetime: 1000, thinkTime: 900, tablebase: false },
-  hard: { maxDepth: 127, maxNodes: 400_000, noise: 0, movetime: 1500, thinkTime: 1000, tablebase: true },
+  hard: { maxDepth: 127, maxNodes: 100_000, noise: 0, movetime: 1500, thinkTime: 1000, tablebase: true },
   master: {
     maxDepth: 127,
     maxNodes: Number.MAX_SAFE_INTEGER,

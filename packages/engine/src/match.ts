@@ -9,6 +9,7 @@ import { Game, makeNotation, Position, resultText, type Move } from '@dama/core'
 import { Engine } from './engine.ts';
 import type { Weights } from './evaluate.ts';
 import type { PatternWeights } from './patterns.ts';
+import type { Tablebase } from './tablebase.ts';
 import type { Level, Limits } from './types.ts';
 
 /** One side of a match: an engine of this package or an outside program (`dama match`). */
@@ -31,6 +32,8 @@ export interface EngineConfig {
   patterns?: PatternWeights;
   noise?: number;
   hashMegabytes?: number;
+  /** Endgame tables (the levels that play by them probe them; see levels.ts). */
+  tablebase?: Tablebase;
 }
 
 /** An in-process engine as a player. Each game gets its own noise seed. */
@@ -44,6 +47,7 @@ export class EnginePlayer implements Player {
       patterns: config.patterns,
       noise: config.noise,
       hashMegabytes: config.hashMegabytes ?? 16,
+      tablebase: config.tablebase,
     });
     this.name = config.name ?? describeConfig(config);
   }

@@ -9,6 +9,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Game, hasCapture, makeRng } from '@dama/core';
 import { Engine } from '../../src/engine.ts';
+import type { PatternWeights } from '../../src/patterns.ts';
 import { encodeRecord, RECORD_BYTES } from './data.ts';
 
 export interface GenerateOptions {
@@ -23,13 +24,15 @@ export interface GenerateOptions {
   seed: number;
   /** Adjudicate a draw after this many plies. */
   maxPlies: number;
+  /** The self-play evaluation: learned weights, or the hand-weighted evaluation when absent. */
+  patterns?: PatternWeights;
   log?: (line: string) => void;
 }
 
 export function generate(options: GenerateOptions): { games: number; records: number } {
   const file = join(options.dir, `games-${options.seed}.bin`);
   const rng = makeRng(options.seed);
-  const engine = new Engine({ level: 'master', hashMegabytes: 8 });
+  const engine = new Engine({ level: 'master', hashMegabytes: 8, patterns: options.patterns });
   const end = Date.now() + options.minutes * 60_000;
   let games = 0;
   let records = 0;
