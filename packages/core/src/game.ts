@@ -11,6 +11,15 @@ import { Position } from './position.ts';
 import type { Color, DamaError, Move, Result } from './types.ts';
 import { err, ok, opposite } from './types.ts';
 
+/** The draws the rules decide: a threefold repetition, or one of the draw rules (RULES.md). */
+export const RULE_DRAW_REASONS = [
+  'repetition',
+  'king-vs-king',
+  'no-progress',
+  'one-piece-each',
+  'king-vs-man',
+  'kings-only',
+] as const;
 /** Every way a game can end. */
 export const OUTCOME_REASONS = [
   'no-pieces',
@@ -18,12 +27,7 @@ export const OUTCOME_REASONS = [
   'resignation',
   'timeout',
   'agreement',
-  'repetition',
-  'king-vs-king',
-  'no-progress',
-  'one-piece-each',
-  'king-vs-man',
-  'kings-only',
+  ...RULE_DRAW_REASONS,
 ] as const;
 /** How a game ended: one of `OUTCOME_REASONS`. */
 export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
