@@ -79,7 +79,10 @@ const layers = {
       if (typeof spec !== 'string') return;
       const report = (message) => context.report({ node, message });
       if (spec.startsWith('.')) {
-        const target = path.relative(pkgDir, path.resolve(path.dirname(file), spec));
+        const resolved = path.resolve(path.dirname(file), spec);
+        // The tools around a package may use the repository's own tooling (scripts/chromium.ts).
+        if (tool && resolved.startsWith(path.join(context.cwd, 'scripts') + path.sep)) return;
+        const target = path.relative(pkgDir, resolved);
         if (target.startsWith('..'))
           report(`'${spec}' reaches outside packages/${pkg}; import the other package by its name.`);
         return;
