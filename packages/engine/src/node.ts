@@ -1,11 +1,23 @@
 /**
- * The engine's Node-only entry (`@dama/engine/node`): the shipped weights of the learned evaluation
- * read from the package's own file, `assets/eval.bin`, for the CLI, the scripts and the tests. The
- * main entry runs in the browser too and reads no files; the browser's worker fetches the same bytes.
+ * The engine's Node-only entry (`@dama/engine/node`), for the CLI, the scripts and the tests: the
+ * shipped weights of the learned evaluation read from the package's own file (`assets/eval.bin`),
+ * and endgame table files (`<dir>/<class>.dtb.gz`, tablebase.ts's format, written by
+ * `dama tablebase build`). The main entry runs in the browser too and reads no files; the browser's
+ * worker fetches the same bytes.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { PatternWeights } from './patterns.ts';
+import {
+  decodeTable,
+  encodeTable,
+  tableFileName,
+  tableMaterials,
+  Tablebase,
+  type Material,
+} from './tablebase.ts';
 import { decodeWeights } from './weights.ts';
 
 /** The shipped weights file (the same path from `src/` and from `dist/`). */
@@ -29,4 +41,53 @@ export function loadWeightsFile(file: string = WEIGHTS_FILE): PatternWeights {
   if (!decoded.ok) throw new Error(`${file}: ${decoded.error.message}`);
   if (file === WEIGHTS_FILE) shipped = decoded.value;
   return decoded.value;
+}
+
+/** Read one class's table file from `dir`; undefined when it is missing, an Error when it is damaged. */
+export function readTable(dir: string, m: Material): Uint8Array | undefined {
+  const path = join(dir, tableFileName(m));
+  if (!existsSync(path)) return undefined;
+  let bytes: Uint8Array;
+  try {
+    bytes = gunzipSync(readFileSync(path));
+  } catch (e) {
+    throw new Error(`${path} is damaged (${(e as Error).message}); delete it and build again.`);
+  }
+  return decodeTable(bytes, m).values;
+}
+
+/** Write one class's file (through a temporary name, so a crash never leaves half a file); its size. */
+export function writeTable(dir: string, m: Material, values: Uint8Array): number {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, tableFileName(m));
+  const data = gzipSync(encodeTable(m, values), { level: 9 });
+  writeFileSync(`${path}.part`, data);
+  renameSync(`${path}.part`, path);
+  return data.length;
+}
+
+/** Every class file found in `dir` (up to `max` pieces), loaded into `tb`; missing ones are left out. */
+export function loadTablebase(dir: string, max = 4, tb = new Tablebase()): Tablebase {
+  for (const m of tableMaterials(max)) {
+    if (tb.has(m)) continue;
+    const values = readTable(dir, m);
+    if (values) tb.add(m, values);
+  }
+  return tb;
+}
+
+/**
+ * Tables read from `dir` when a search first needs them. A missing file is simply not used; a damaged
+ * one is an Error, or, with `onDamaged`, reported there and not used.
+ */
+export function fileTablebase(dir: string, onDamaged?: (e: Error) => void): Tablebase {
+  return new Tablebase((m) => {
+    if (!onDamaged) return readTable(dir, m);
+    try {
+      return readTable(dir, m);
+    } catch (e) {
+      onDamaged(e as Error);
+      return undefined;
+    }
+  });
 }

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { classStats, materialName, solvePair, type Material } from '@dama/engine';
-import { loadTablebase, writeTable } from './tablebase-files.ts';
+import { loadTablebase, writeTable } from '@dama/engine/node';
 
 const port = parentPort;
 const dir = workerData.dir as string;

@@ -15,7 +15,8 @@ import {
 } from '@dama/engine';
 import { checkOptions, intArg, parseArgs, UsageError } from '../cli.ts';
 import { positionArg } from './position.ts';
-import { loadTablebase, readTable, tablebaseDir } from './tablebase-files.ts';
+import { loadTablebase, readTable } from '@dama/engine/node';
+import { tablebaseDir } from './tablebase-files.ts';
 
 const USAGE =
   'usage: dama tablebase build [--max 4] [--out DIR] [--threads N] | probe FEN [--tb DIR] | verify [--tb DIR]';
