@@ -2,7 +2,7 @@
 // @dama/engine and @dama/board (each build runs first, from `prepack`) into a temporary folder,
 // installs the three tarballs into a fresh project there (offline: they need nothing else), then
 //   - runs a script there: a move played with core, a best move from the engine in Node (with the
-//     hand-weighted and with the shipped learned evaluation, read from `@dama/engine/eval.bin`),
+//     hand-weighted and with the shipped learned evaluation, read by `@dama/engine/node`),
 //     the engine's worker entry answering `init` and `search`, the board's runtime exports;
 //   - type-checks a file there with the repository's TypeScript: every `import … from '@dama/…'`
 //     line of the three READMEs, and a use of each package's main types.
@@ -70,7 +70,8 @@ writeFileSync(
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Game, makeNotation, parsePosition, perft, START_FEN } from '@dama/core';
-import { decodeWeights, Engine } from '@dama/engine';
+import { Engine } from '@dama/engine';
+import { loadWeightsFile, WEIGHTS_FILE } from '@dama/engine/node';
 import * as board from '@dama/board';
 
 // core: a move, a perft count, a position from FEN
@@ -83,13 +84,13 @@ assert.equal(perft(parsePosition(START_FEN).value, 3), 708, 'perft(3) from the s
 const hand = new Engine().search(game, { depth: 4 });
 assert.ok(hand.move, 'the engine finds a move');
 assert.ok(game.position.legalMoves().some((m) => makeNotation(m) === makeNotation(hand.move)));
-const bytes = readFileSync(fileURLToPath(import.meta.resolve('@dama/engine/eval.bin')));
-const weights = decodeWeights(new Uint8Array(bytes));
-assert.ok(weights.ok, 'the shipped eval.bin decodes: ' + (weights.ok ? '' : weights.error.message));
-const learned = new Engine({ patterns: weights.value }).search(game, { depth: 4 });
+// the Node entry reads the shipped eval.bin, the same file as the ./eval.bin export
+assert.equal(WEIGHTS_FILE, fileURLToPath(import.meta.resolve('@dama/engine/eval.bin')));
+const learned = new Engine({ patterns: loadWeightsFile() }).search(game, { depth: 4 });
 assert.ok(learned.move, 'the engine finds a move with the learned evaluation');
 
-// engine: the worker entry, in a minimal worker scope
+// engine: the worker entry, in a minimal worker scope, given the bytes of the same file
+const bytes = readFileSync(WEIGHTS_FILE);
 const replies = [];
 globalThis.self = { postMessage: (m) => replies.push(m), onmessage: null };
 await import('@dama/engine/worker');

@@ -3,21 +3,10 @@
 // @desktop also at 1280×800, and those tagged @landscape also at 844×390 (a phone held sideways).
 // The computer answers at depth 1 in tests (`?engine=fast`, see README).
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from '../../scripts/chromium.ts';
 
 // E2E_PORT lets several checkouts run their browser tests side by side on one machine.
 const PORT = Number(process.env.E2E_PORT ?? 4317);
-const chromium = {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,7 +21,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
     locale: 'en-US',
-    launchOptions: chromium,
+    launchOptions: chromiumLaunch,
     trace: 'off',
   },
   projects: [

@@ -1,11 +1,12 @@
 // Screenshots of the demo in headless Chromium, and a check that tap-through works in a real
-// browser. Run: npm run screenshots -w @dama/board   (needs /usr/bin/chromium; writes to OUT_DIR).
+// browser. Run: npm run screenshots -w @dama/board   (needs Chromium, scripts/chromium.ts; writes to OUT_DIR).
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import { createServer } from 'vite';
+import { chromiumLaunch } from '../../../scripts/chromium.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const out = process.env.OUT_DIR ?? '/tmp/dama-board-shots';
@@ -17,18 +18,7 @@ const address = server.httpServer?.address();
 const port = typeof address === 'object' && address ? address.port : 5173;
 const base = `http://localhost:${port}/`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunch);
 
 const failures: string[] = [];
 function expect(what: string, ok: boolean): void {

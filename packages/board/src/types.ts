@@ -1,22 +1,32 @@
 // The board widget's vocabulary. The widget is an edge of the system, so squares are named
 // ('c3'), not numbered: the host converts with `squareFromIndex` / `squareToIndex`.
 
+/** The files, a (White's left) to h. */
 export const files = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const;
+/** A file letter: 'a' … 'h'. */
 export type File = (typeof files)[number];
 
+/** The ranks, 1 (White's side) to 8. */
 export const ranks = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
+/** A rank digit: '1' … '8'. */
 export type Rank = (typeof ranks)[number];
 
 /** A square name; a1 is White's bottom-left corner. */
 export type Square = `${File}${Rank}`;
 
+/** The two sides. */
 export const colors = ['white', 'black'] as const;
+/** 'white' or 'black'. */
 export type Color = (typeof colors)[number];
 
+/** A piece is a man or a king. */
 export const roles = ['man', 'king'] as const;
+/** 'man' or 'king'. */
 export type Role = (typeof roles)[number];
 
+/** Every piece the widget draws, colour and role. */
 export const pieceKinds = ['white-man', 'white-king', 'black-man', 'black-king'] as const;
+/** A piece: 'white-man', 'black-king', … */
 export type PieceKind = `${Color}-${Role}`;
 
 /** What stands where: { c3: 'white-man', h8: 'black-king' }. */
@@ -34,6 +44,7 @@ export interface MovePath {
 
 /** How an arrow is drawn: 'hint' (green, the default), 'best' (blue, the engine's move), 'alt' (a fainter blue, other lines), 'bad' (red, a mistake). */
 export const arrowBrushes = ['hint', 'best', 'alt', 'bad'] as const;
+/** One of `arrowBrushes`: 'hint', 'best', 'alt' or 'bad'. */
 export type ArrowBrush = (typeof arrowBrushes)[number];
 
 /** A hint arrow: { from: 'c3', to: 'c4' }, or { from: 'c3', to: 'c5', brush: 'best' }. */
@@ -44,12 +55,15 @@ export interface Arrow {
   brush?: ArrowBrush;
 }
 
+/** The board's looks: 'classic' (one-colour wood, play along the lines) and 'two-tone' (chequered squares). */
 export const themes = ['classic', 'two-tone'] as const;
+/** One of `themes` (the class `dama-theme-NAME` on the board). */
 export type Theme = (typeof themes)[number];
 
 /** Which side's pieces the user may move: 'white', 'black', 'both' (analysis) or 'none'. */
 export type MovableColor = Color | 'both' | 'none';
 
+/** Who may move, and the legal moves the widget lets them choose among (it knows no rules itself). */
 export interface Movable {
   /** 'white' */
   color: MovableColor;
@@ -111,6 +125,7 @@ export interface BoardOptions {
   labels: BoardLabels;
 }
 
+/** What the widget tells the host: a chosen move, a selection, a tap on a square. */
 export interface BoardCallbacks {
   /** called once the user has chosen a complete move: move => game.play(move) */
   onMove?: (move: MovePath) => void;

@@ -11,6 +11,15 @@ import { Position } from './position.ts';
 import type { Color, DamaError, Move, Result } from './types.ts';
 import { err, ok, opposite } from './types.ts';
 
+/** The draws the rules decide: a threefold repetition, or one of the draw rules (RULES.md). */
+export const RULE_DRAW_REASONS = [
+  'repetition',
+  'king-vs-king',
+  'no-progress',
+  'one-piece-each',
+  'king-vs-man',
+  'kings-only',
+] as const;
 /** Every way a game can end. */
 export const OUTCOME_REASONS = [
   'no-pieces',
@@ -18,12 +27,7 @@ export const OUTCOME_REASONS = [
   'resignation',
   'timeout',
   'agreement',
-  'repetition',
-  'king-vs-king',
-  'no-progress',
-  'one-piece-each',
-  'king-vs-man',
-  'kings-only',
+  ...RULE_DRAW_REASONS,
 ] as const;
 /** How a game ended: one of `OUTCOME_REASONS`. */
 export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
@@ -147,6 +151,7 @@ export class Game {
     return undefined;
   }
 
+  /** True once the game has an outcome (by the rules, a resignation, a timeout or an agreement). */
   isOver(): boolean {
     return this.outcome() !== undefined;
   }
@@ -203,6 +208,7 @@ export class Game {
     return this.entries.pop()?.move;
   }
 
+  /** `color` resigns; an error if the game is already over. */
   resign(color: Color): Result<Outcome, DamaError<GameErrorCode>> {
     return this.end({ winner: opposite(color), reason: 'resignation' });
   }
@@ -212,6 +218,7 @@ export class Game {
     return this.end({ winner: opposite(color), reason: 'timeout' });
   }
 
+  /** The players agree to a draw; an error if the game is already over. */
   agreeDraw(): Result<Outcome, DamaError<GameErrorCode>> {
     return this.end({ winner: undefined, reason: 'agreement' });
   }
@@ -227,6 +234,7 @@ export class Game {
     return this.entries.map((e) => makeNotation(e.move));
   }
 
+  /** An independent copy: the same start, rules and moves (and ending, if any). */
   clone(): Game {
     const g = new Game(this.initial, { drawRules: this.drawRules, counters: this.initialCounters });
     g.entries = [...this.entries];

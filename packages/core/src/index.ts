@@ -71,7 +71,7 @@ export { parseFen, makeFen, parsePosition } from './fen.ts';
 export type { NotationErrorCode } from './notation.ts';
 export { makeNotation, parseNotation } from './notation.ts';
 export type { Outcome, OutcomeReason, GameOptions, GameErrorCode } from './game.ts';
-export { Game, OUTCOME_REASONS, resultText, nextCounters, staticDraw } from './game.ts';
+export { Game, OUTCOME_REASONS, RULE_DRAW_REASONS, resultText, nextCounters, staticDraw } from './game.ts';
 export type { PerftOptions } from './perft.ts';
 export { perft, divide, START_PERFT, START_PERFT_PATHS } from './perft.ts';
 export { MoveList, PlyStack, generateMoves, countMoves, applyMove, MAX_CAPTURES } from './movegen.ts';

@@ -62,6 +62,7 @@ export class MoveList {
     this.captured = new Uint8Array(capacity * MAX_CAPTURES);
   }
 
+  /** Double the capacity, keeping the moves listed so far. */
   grow(): void {
     const capacity = this.capacity * 2;
     const from = new Uint8Array(capacity);

@@ -65,6 +65,7 @@ export class Position {
     readonly turn: Color,
   ) {}
 
+  /** The starting position: 16 men each, White on ranks 2–3, Black on 6–7, White to move. */
   static start(): Position {
     return unwrap(Position.fromSetup(startSetup()));
   }
@@ -145,6 +146,7 @@ export class Position {
     return this.turn === 'white' ? WHITE : BLACK;
   }
 
+  /** The pieces and the side to move as a `Setup`. */
   toSetup(): Setup {
     const pieces: Placement[] = [];
     for (let sq = 0; sq < 64; sq++) {
@@ -154,6 +156,7 @@ export class Position {
     return { turn: this.turn, pieces };
   }
 
+  /** The piece on `square`, if any. */
   pieceAt(square: Square): Piece | undefined {
     const lo = square < 32;
     const mask = lo ? 1 << square : 1 << (square - 32);
@@ -199,6 +202,7 @@ export class Position {
     return moves;
   }
 
+  /** True when the side to move has a legal move (false: it has lost). */
   hasLegalMove(): boolean {
     generateMoves(this.toBoard(board), this.turnIndex, scratch, false);
     return scratch.count > 0;
@@ -252,6 +256,7 @@ export class Position {
     return `${this.wLo},${this.wHi},${this.bLo},${this.bHi},${this.kLo},${this.kHi},${this.turn[0]}`;
   }
 
+  /** The same pieces on the same squares and the same side to move. */
   equals(other: Position): boolean {
     return this.key() === other.key();
   }

@@ -38,6 +38,7 @@ export class Random {
     return this.next() / 4294967296;
   }
 
+  /** One of `items`, each as likely. */
   pick<T>(items: readonly T[]): T {
     return items[this.int(items.length)];
   }

@@ -15,7 +15,7 @@ import {
   type Player,
   type Searcher,
 } from '../src/index.ts';
-import { loadWeightsFile } from './weights-file.ts';
+import { loadWeightsFile } from '../src/node.ts';
 
 type Feature = 'shallowPruning' | 'probCut' | 'threatReplies' | 'iir' | 'historyMalus' | 'lmr';
 const feature = process.argv[2] ?? 'shallowPruning';

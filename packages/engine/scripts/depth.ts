@@ -5,7 +5,7 @@
  */
 import { Game } from '@dama/core';
 import { Engine } from '../src/index.ts';
-import { loadWeightsFile } from './weights-file.ts';
+import { loadWeightsFile } from '../src/node.ts';
 
 const depth = Number(process.argv[2] ?? 14);
 const hashMegabytes = Number(process.argv[3] ?? 16);

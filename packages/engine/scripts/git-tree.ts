@@ -102,10 +102,12 @@ export async function loadTree(commit: string): Promise<Tree> {
     ): { nodes: number; time: number; nps: number };
   };
   let patterns: unknown;
-  if (existsSync(join(dir, 'packages/engine/scripts/weights-file.ts'))) {
-    const file = (await import(url('packages/engine/scripts/weights-file.ts'))) as {
-      loadWeightsFile(): unknown;
-    };
+  // The weights reader: the engine's Node entry, or before it had one, a script of its own.
+  const reader = ['packages/engine/src/node.ts', 'packages/engine/scripts/weights-file.ts'].find((f) =>
+    existsSync(join(dir, f)),
+  );
+  if (reader) {
+    const file = (await import(url(reader))) as { loadWeightsFile(): unknown };
     patterns = file.loadWeightsFile();
   }
   return {

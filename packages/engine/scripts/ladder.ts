@@ -27,7 +27,7 @@ import {
   type Level,
   type Player,
 } from '../src/index.ts';
-import { loadWeightsFile } from './weights-file.ts';
+import { loadWeightsFile } from '../src/node.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { Game } from '@dama/core';
 import { Engine, runBench, type SearchInfo } from '../src/index.ts';
 import { loadTree, type TreeEngine, type TreeGame } from './git-tree.ts';
-import { loadWeightsFile } from './weights-file.ts';
+import { loadWeightsFile } from '../src/node.ts';
 
 const { values } = parseArgs({
   options: {

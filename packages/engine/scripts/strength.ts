@@ -36,8 +36,8 @@ import {
   type Player,
 } from '../src/index.ts';
 import { buildTree, loadTree } from './git-tree.ts';
+import { loadWeightsFile } from '../src/node.ts';
 import { fileTablebase } from './tablebase-files.ts';
-import { loadWeightsFile } from './weights-file.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const engineDir = resolve(here, '..');

@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { loadRecords } from './train/data.ts';
 import { fit } from './train/fit.ts';
 import { generate } from './train/generate.ts';
-import { loadWeightsFile } from './weights-file.ts';
+import { loadWeightsFile } from '../src/node.ts';
 
 const engineDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({

@@ -15,7 +15,7 @@ import {
   SCALARS,
   type PatternWeights,
 } from '../src/index.ts';
-import { loadWeightsFile } from './weights-file.ts';
+import { loadWeightsFile } from '../src/node.ts';
 
 const openings = Number(process.argv[2] ?? 32);
 const nodes = Number(process.argv[3] ?? 20000);

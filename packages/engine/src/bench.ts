@@ -22,6 +22,7 @@ export const BENCH_POSITIONS: readonly string[] = [
   'W:Wc2,e2,f2,h2,c3,d3,e3,f3,g3,b4,e4,f4:Bh4,c5,d5,e5,f5,g5,h5,b6,e6,f6,b7,d7,e7',
 ];
 
+/** The depth every bench position is searched to. */
 export const BENCH_DEPTH = 11;
 
 /**
@@ -32,6 +33,7 @@ export const BENCH_DEPTH = 11;
  */
 export const BENCH_SIGNATURE = 2733530;
 
+/** One bench position's search: its FEN, nodes, time (ms), the move found and its score. */
 export interface BenchLine {
   fen: string;
   nodes: number;
@@ -40,6 +42,7 @@ export interface BenchLine {
   score: number;
 }
 
+/** The whole bench: the node total (the signature), time (ms), nodes per second and each position's line. */
 export interface BenchResult {
   /** The signature: total nodes over all positions. */
   nodes: number;

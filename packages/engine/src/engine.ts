@@ -61,6 +61,7 @@ export class Engine {
     return this.levelName;
   }
 
+  /** Play at `level` from the next search on. */
   setLevel(level: Level): void {
     this.levelName = level;
     this.applyLevel();
@@ -91,6 +92,7 @@ export class Engine {
     return decodeValue(code);
   }
 
+  /** Seed the evaluation noise (the weaker levels), so that one game can be replayed. */
   setSeed(seed: number): void {
     this.searcher.seed = seed | 0;
   }

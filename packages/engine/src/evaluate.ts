@@ -12,6 +12,7 @@
  */
 import { popcount, type Board } from '@dama/core';
 
+/** The terms of the hand-weighted evaluation, in centi-men (a man is `man`). */
 export interface Weights {
   man: number;
   /** A king with the board full ... */
@@ -39,6 +40,7 @@ export interface Weights {
   tempo: number;
 }
 
+/** The hand-weighted evaluation's shipped terms (the fallback when no learned weights are loaded). */
 export const DEFAULT_WEIGHTS: Weights = {
   man: 100,
   kingFull: 260,

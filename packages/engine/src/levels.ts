@@ -13,6 +13,7 @@
  */
 import type { Level, Limits } from './types.ts';
 
+/** How a level plays: its search limits, noise, pace and whether it uses the tables. */
 export interface LevelSettings {
   /** Deepest iteration. */
   maxDepth: number;
@@ -28,6 +29,7 @@ export interface LevelSettings {
   tablebase: boolean;
 }
 
+/** The settings of each level, Easy to Master: the levels the product offers. */
 export const LEVEL_SETTINGS: Readonly<Record<Level, Readonly<LevelSettings>>> = {
   easy: { maxDepth: 127, maxNodes: 1_500, noise: 90, movetime: 1000, thinkTime: 700, tablebase: false },
   medium: { maxDepth: 127, maxNodes: 15_000, noise: 35, movetime: 1000, thinkTime: 900, tablebase: false },

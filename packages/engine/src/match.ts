@@ -12,14 +12,18 @@ import type { PatternWeights } from './patterns.ts';
 import type { Tablebase } from './tablebase.ts';
 import type { Level, Limits } from './types.ts';
 
+/** One side of a match: an engine of this package or an outside program (`dama match`). */
 export interface Player {
   readonly name: string;
+  /** Get ready for a new game; `seed` varies the weaker levels' noise from game to game. */
   newGame(seed: number): void | Promise<void>;
   /** The move to play in `game` (not over); undefined gives up the game. */
   move(game: Game): Move | undefined | Promise<Move | undefined>;
+  /** Release the player (an outside program is stopped). */
   close?(): void | Promise<void>;
 }
 
+/** An engine of this package as a match player: its level or limits, evaluation, noise and table size. */
 export interface EngineConfig {
   name?: string;
   level?: Level;
@@ -47,6 +51,7 @@ export class EnginePlayer implements Player {
     });
     this.name = config.name ?? describeConfig(config);
   }
+  /** A new game: the table cleared and the noise seeded. */
   newGame(seed: number): void {
     this.engine.newGame();
     this.engine.setSeed(seed);
@@ -56,6 +61,7 @@ export class EnginePlayer implements Player {
   }
 }
 
+/** A short name for a player's configuration, for match reports (e.g. `Dama master nodes=2000`). */
 export function describeConfig(c: EngineConfig): string {
   const parts: string[] = [c.level ?? 'master'];
   if (c.limits)
@@ -98,6 +104,7 @@ export function pickOpenings(suite: Move[][], count: number): Move[][] {
   return out;
 }
 
+/** One finished match game: the players, the moves, the result and how it ended, the round. */
 export interface GameRecord {
   white: string;
   black: string;
@@ -107,6 +114,7 @@ export interface GameRecord {
   round: number;
 }
 
+/** A match's running result from the first player's side: score, Elo with its 95% error, and the SPRT. */
 export interface MatchStats {
   games: number;
   wins: number;
@@ -122,6 +130,7 @@ export interface MatchStats {
   sprt: 'H1' | 'H0' | 'continue';
 }
 
+/** The sequential test's hypotheses (Elo under H0 and H1) and error rates. */
 export interface SprtSettings {
   elo0: number;
   elo1: number;
@@ -129,6 +138,7 @@ export interface SprtSettings {
   beta: number;
 }
 
+/** H0: 0 Elo, H1: +10 Elo, at 5% error each way. */
 export const DEFAULT_SPRT: SprtSettings = { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 };
 
 const expected = (elo: number): number => 1 / (1 + Math.pow(10, -elo / 400));
@@ -137,6 +147,7 @@ const eloOf = (score: number): number => {
   return -400 * Math.log10(1 / s - 1);
 };
 
+/** Score, Elo ± 95% error and the SPRT verdict of a result (wins, draws, losses of the first player). */
 export function matchStats(wins: number, draws: number, losses: number, sprt = DEFAULT_SPRT): MatchStats {
   const games = wins + draws + losses;
   const score = games > 0 ? (wins + draws / 2) / games : 0.5;
@@ -208,11 +219,13 @@ export async function playGame(
   return { white: white.name, black: black.name, moves: game.moves, result, reason, round };
 }
 
+/** A match's openings (each played twice, colours swapped), its SPRT, and a callback after each game. */
 export interface MatchOptions {
   openings: Move[][];
   sprt?: SprtSettings;
   /** Stop early when the SPRT decides. */
   stopOnSprt?: boolean;
+  /** Called after each game with its record and the statistics so far. */
   onGame?: (record: GameRecord, stats: MatchStats) => void;
 }
 

@@ -28,7 +28,9 @@ import { kingReach } from './evaluate.ts';
 
 export const WINDOW_RANKS = 7;
 export const WINDOW_FILES = [0, 2, 4] as const;
+/** The number of windows: 21 (7 rank pairs × 3 file spans). */
 export const WINDOWS = WINDOW_RANKS * WINDOW_FILES.length;
+/** The patterns of one window: each of its 8 squares empty, white man or black man (3^8). */
 export const PATTERNS = 6561;
 /** Whole-board terms, in the order of the weights (each with a middle-game and an endgame weight). */
 export const SCALARS = [

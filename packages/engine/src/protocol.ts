@@ -32,7 +32,9 @@ import { Game, makeNotation, parsePosition } from '@dama/core';
 import { Engine } from './engine.ts';
 import { LEVELS, winDistance, type Level, type Limits, type SearchInfo } from './types.ts';
 
+/** The name the engine gives in answer to `hub`. */
 export const ENGINE_NAME = 'Dama';
+/** The version the engine gives in answer to `hub`. */
 export const ENGINE_VERSION = '0.1.0';
 
 /** Split a line into its command and `name=value` arguments (bare words get an empty value). */
@@ -51,6 +53,7 @@ export function parseLine(line: string): { command: string; args: Map<string, st
 
 const quote = (s: string): string => `"${s.replace(/"/g, "'")}"`;
 
+/** The protocol's `info` line for one search iteration. */
 export function formatInfo(info: SearchInfo): string {
   const win = winDistance(info.score);
   return [
@@ -69,6 +72,7 @@ export function formatInfo(info: SearchInfo): string {
   ].join(' ');
 }
 
+/** The protocol's engine side: feed it command lines, it answers through its output callback. */
 export class HubProtocol {
   readonly engine: Engine;
   /** The position to think about; undefined after a `pos` that was refused. */

@@ -39,10 +39,10 @@ const TAKEN = -(1 << 30);
 /** How many of the moves searched at a node the history malus remembers. */
 const TRIED = 64;
 
-/** Knobs of the search itself, fixed for a searcher (levels set some of them). */
 /** A static evaluation: centi-men for the side to move (`turn` 0 = White) on a board. */
 export type Evaluator = (b: Board, turn: number) => number;
 
+/** Knobs of the search itself, fixed for a searcher (levels set some of them). */
 export interface SearchOptions {
   /** The evaluation (default: the hand-weighted one with `weights`). */
   evaluator?: Evaluator;
@@ -91,6 +91,7 @@ export interface SearchControl {
   excludedRootMoves?: readonly number[];
 }
 
+/** What one finished iteration of the search reports: depth, selective depth, score, nodes, time, the line. */
 export interface IterationInfo {
   depth: number;
   seldepth: number;
@@ -117,6 +118,7 @@ export function lmrTable(divisor: number): Uint8Array {
 /** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
 export const LMR_DIVISOR = 1.8;
 
+/** The alpha-beta searcher: iterative deepening over a copy-make ply stack (see the module comment). */
 export class Searcher {
   readonly tt: TranspositionTable;
   weights: Weights;

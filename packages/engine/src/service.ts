@@ -195,6 +195,7 @@ export class EngineService {
     }
   }
 
+  /** Handle one request from the host; the answers go to the constructor's callback. */
   receive(request: EngineRequest): void {
     switch (request.type) {
       case 'init':

@@ -45,13 +45,16 @@ export interface Material {
 
 /** The class id (base 5 digits wm wk bm bk) and its name, e.g. 1101. */
 export const materialId = (m: Material): number => m.wm * 125 + m.wk * 25 + m.bm * 5 + m.bk;
+/** A class's name, its four counts in a row (wm wk bm bk), e.g. '1101'. */
 export const materialName = (m: Material): string => `${m.wm}${m.wk}${m.bm}${m.bk}`;
+/** The class of a name like '1101', or undefined when it is not a class the tables hold. */
 export function parseMaterialName(name: string): Material | undefined {
   if (!/^[0-4]{4}$/.test(name)) return undefined;
   const [wm, wk, bm, bk] = [...name].map(Number);
   const m = { wm, wk, bm, bk };
   return isTableMaterial(m) ? m : undefined;
 }
+/** The class with the colours swapped. */
 export const flipMaterial = (m: Material): Material => ({ wm: m.bm, wk: m.bk, bm: m.wm, bk: m.wk });
 
 /** A class with a table: both sides have a piece, at most four in all, and not one king each. */
@@ -172,6 +175,7 @@ export interface TbValue {
   plies: number;
 }
 
+/** The result and distance a value byte stands for. */
 export function decodeValue(code: number): TbValue {
   if (code === TB_DRAW) return { result: 'draw', plies: 0 };
   const plies = code - 1;
@@ -201,6 +205,7 @@ export class Tablebase {
     this.source = source;
   }
 
+  /** Load the value bytes of class `m` (an error if the class or the length is wrong). */
   add(m: Material, values: Uint8Array): void {
     if (!isTableMaterial(m)) throw new Error(`${materialName(m)} is not a tablebase class.`);
     if (values.length !== tableSize(m))
@@ -216,6 +221,7 @@ export class Tablebase {
     }
   }
 
+  /** True when the table of class `m` is loaded. */
   has(m: Material): boolean {
     return this.tables.has(materialId(m));
   }
@@ -293,6 +299,7 @@ export function tbScore(code: number, ply: number, noProgress: number): number |
  * as bytes) followed by the value bytes in index order. The gzip CRC guards against corruption.
  */
 export const TB_MAGIC = [0x44, 0x54, 0x42, 0x31];
+/** The file a class's table is stored in: `NAME.dtb.gz`. */
 export const tableFileName = (m: Material): string => `${materialName(m)}.dtb.gz`;
 
 /** The uncompressed file contents of a table. */

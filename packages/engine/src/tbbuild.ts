@@ -70,6 +70,7 @@ for (let sq = 0; sq < 64; sq++) {
   RAY[192 + sq] = sq & 7;
 }
 
+/** A report from the table builder, per pair of classes solved together. */
 export interface BuildProgress {
   material: Material;
   /** 'start' before the first pass, 'level' after each distance, 'done' when the pair is solved. */
@@ -90,6 +91,7 @@ export interface ClassStats {
   longest: number;
 }
 
+/** Count a solved class's real positions, wins, losses and draws, and its longest result. */
 export function classStats(m: Material, values: Uint8Array): ClassStats {
   const g = groupSizes(m);
   const masks = [

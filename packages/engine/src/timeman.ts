@@ -10,6 +10,7 @@ import { MAX_PLY, type Limits } from './types.ts';
 /** Kept back from every clock budget for the host's own latency (ms). */
 const CLOCK_SAFETY = 30;
 
+/** The searcher's depth, node and time budgets for `limits`. */
 export function budget(limits: Limits): Omit<SearchControl, 'onIteration'> {
   const control = { maxDepth: MAX_PLY, maxNodes: Infinity, softTime: Infinity, hardTime: Infinity };
   if ('depth' in limits) control.maxDepth = clampInt(limits.depth, 1, MAX_PLY - 10);

@@ -18,6 +18,7 @@ export const BOUND_EXACT = 3;
 const ENTRY = 4;
 const BUCKET = 4;
 
+/** The transposition table (see the module comment); its size is fixed at creation, in MB. */
 export class TranspositionTable {
   private data: Int32Array;
   private mask: number;
@@ -38,6 +39,7 @@ export class TranspositionTable {
     this.mask = buckets - 1;
   }
 
+  /** Empty the table. */
   clear(): void {
     this.data.fill(0);
     this.age = 0;
@@ -67,6 +69,7 @@ export class TranspositionTable {
     return false;
   }
 
+  /** Keep a search result for the position with keys `keyA`/`keyB` (in the same position's entry, else over the shallowest of its bucket, older searches' first). */
   store(
     keyA: number,
     keyB: number,

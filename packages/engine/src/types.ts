@@ -7,13 +7,16 @@ import type { Move } from '@dama/core';
 /** Deepest ply the search can reach (iterations, extensions and quiescence together). */
 export const MAX_PLY = 128;
 
+/** Beyond every score: the widest bounds of the search window. */
 export const INFINITE = 32000;
 /** A won position at the root; a win found `n` plies away scores `WIN - n`. */
 export const WIN = 31000;
 /** Scores beyond this are wins or losses with a distance. */
 export const WIN_BOUND = WIN - MAX_PLY;
+/** The score of a draw. */
 export const DRAW = 0;
 
+/** True for a score that is a forced win or loss (a distance to the end, not an evaluation). */
 export const isWinScore = (score: number): boolean => score >= WIN_BOUND || score <= -WIN_BOUND;
 
 /** Plies to the end for a win or loss score (positive: we win), undefined for other scores. */

@@ -21,6 +21,7 @@ const MAGIC = [0x44, 0x41, 0x4d, 0x57]; // "DAMW"
 const VERSION = 1;
 const HEADER_BYTES = 12;
 
+/** The table entries grouped by symmetry (mirrored files, colours swapped): what the trainer fits. */
 export interface SymmetryClasses {
   /** How many independent weights the table has (per phase). */
   count: number;
@@ -128,8 +129,10 @@ export function encodeWeights(classWeights: ArrayLike<number>, scalarWeights: Ar
   return bytes;
 }
 
+/** Why a weights file was refused: wrong magic bytes, version, shape or length. */
 export type WeightsErrorCode = 'bad-magic' | 'bad-version' | 'bad-shape' | 'bad-length';
 
+/** The weights read from a file, or why the file was refused. */
 export type DecodeResult =
   { ok: true; value: PatternWeights } | { ok: false; error: { code: WeightsErrorCode; message: string } };
 

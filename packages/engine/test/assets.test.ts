@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parsePosition, Position, unwrap } from '@dama/core';
 import { describe, expect, it } from 'vitest';
-import { loadWeightsFile, WEIGHTS_FILE } from '../scripts/weights-file.ts';
+import { loadWeightsFile, WEIGHTS_FILE } from '../src/node.ts';
 import { patternEvaluate } from '../src/patterns.ts';
 import { decodeWeights } from '../src/weights.ts';
 

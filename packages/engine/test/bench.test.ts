@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BENCH_SIGNATURE, runBench } from '../src/bench.ts';
-import { loadWeightsFile } from '../scripts/weights-file.ts';
+import { loadWeightsFile } from '../src/node.ts';
 
 describe('bench', () => {
   it('searches the bench positions to the node-count signature', () => {

@@ -14,7 +14,7 @@ import { Game, type Board } from '@dama/core';
 import { rootState } from '../src/engine.ts';
 import { makeRng, randomPosition } from '../src/testing.ts';
 import { decodeWeights, encodeWeights, expandWeights, symmetryClasses } from '../src/weights.ts';
-import { loadWeightsFile } from '../scripts/weights-file.ts';
+import { loadWeightsFile } from '../src/node.ts';
 
 /** Top to bottom (each half's four ranks reversed, the halves swapped). */
 const flipRanks = (x: number) => (x >>> 24) | ((x >>> 8) & 0xff00) | ((x << 8) & 0xff0000) | (x << 24);

@@ -10,7 +10,7 @@ import { Game } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.ts';
 import { makeRng } from '@dama/core';
-import { loadWeightsFile } from '../scripts/weights-file.ts';
+import { loadWeightsFile } from '../src/node.ts';
 import { LEVELS, type Limits } from '../src/types.ts';
 
 const GAMES = 3000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { WEIGHTS_FILE } from '../scripts/weights-file.ts';
+import { WEIGHTS_FILE } from '../src/node.ts';
 import { EngineService, type EngineResponse } from '../src/service.ts';
 
 const shipped = (): ArrayBuffer => {

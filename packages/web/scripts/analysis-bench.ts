@@ -7,6 +7,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { Game, makePdn } from '@dama/core';
 import { Engine } from '@dama/engine';
+import { chromiumLaunch } from '../../../scripts/chromium.ts';
 
 const BASE = process.env.BASE ?? 'http://127.0.0.1:4406/';
 
@@ -54,10 +55,7 @@ async function depthAfter(page: Page, ms: number, lines: number): Promise<string
 async function main(): Promise<void> {
   const game = selfPlay(120);
   const pdn = makePdn(game, { Event: 'bench' });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await chromium.launch(chromiumLaunch);
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
   console.log(`depth after 5 s, start position, 1 line: ${await depthAfter(page, 5000, 1)}`);
   console.log(`depth after 5 s, start position, 2 lines: ${await depthAfter(page, 5000, 2)}`);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build, preview } from 'vite';
+import { CHROMIUM_PATH } from '../../../scripts/chromium.ts';
 
 const MIN = { performance: 95, accessibility: 95 };
 // LH_PORT lets several checkouts run it side by side on one machine
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   await build({ root, logLevel: 'warn' });
   const server = await preview({ root, preview: { port: PORT, strictPort: true, host: '127.0.0.1' } });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   let failed = false;

@@ -6,6 +6,7 @@
 // $OUT_DIR, default /tmp/dama-web-shots, named <lang>-<size>-<screen>.png).
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumLaunch } from '../../../scripts/chromium.ts';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
 const OUT = process.env.OUT_DIR ?? '/tmp/dama-web-shots';
@@ -158,10 +159,7 @@ async function english(browser: Browser, size: Size): Promise<void> {
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await chromium.launch(chromiumLaunch);
   try {
     for (const size of SIZES) {
       await turkish(browser, size);

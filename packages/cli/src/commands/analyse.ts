@@ -1,6 +1,6 @@
 import { Game, makeNotation } from '@dama/core';
 import { Engine, formatInfo, LEVELS, type Level, type Limits } from '@dama/engine';
-import { loadWeightsFile } from './weights.ts';
+import { loadWeightsFile } from '@dama/engine/node';
 import { checkOptions, intArg, parseArgs, UsageError } from '../cli.ts';
 import { positionArg } from './position.ts';
 import { fileTablebase, tablebaseDir } from './tablebase-files.ts';

@@ -1,5 +1,5 @@
 import { BENCH_DEPTH, runBench } from '@dama/engine';
-import { loadWeightsFile } from './weights.ts';
+import { loadWeightsFile } from '@dama/engine/node';
 import { checkOptions, intArg, parseArgs, UsageError } from '../cli.ts';
 
 /**

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Engine, HubProtocol } from '@dama/engine';
 import { fileTablebase, tablebaseDir } from './tablebase-files.ts';
-import { loadWeightsFile } from './weights.ts';
+import { loadWeightsFile } from '@dama/engine/node';
 
 const port = parentPort;
 if (port) {

@@ -17,7 +17,7 @@ import {
   type Limits,
   type Player,
 } from '@dama/engine';
-import { loadWeightsFile } from './weights.ts';
+import { loadWeightsFile } from '@dama/engine/node';
 import { checkOptions, intArg, parseArgs, UsageError } from '../cli.ts';
 
 const USAGE =

@@ -2,7 +2,14 @@
 // positions around the moves that changed the evaluation most; the verdicts (judge.ts) follow from
 // the scores. The result is small and kept on the device with the game, so a second look needs no
 // new analysis.
-import { makeFen, makeNotation, parseNotation, type Game, type OutcomeReason } from '@dama/core';
+import {
+  makeFen,
+  makeNotation,
+  parseNotation,
+  RULE_DRAW_REASONS,
+  type Game,
+  type OutcomeReason,
+} from '@dama/core';
 import { WIN } from '@dama/engine';
 import type { Ask, Thought } from './engine.ts';
 import { positionsToDeepen, verdicts, winChance, type MoveVerdict } from './judge.ts';
@@ -39,14 +46,7 @@ export interface ReviewBudget {
  */
 export const REVIEW_BUDGET: ReviewBudget = { first: 20_000, deep: 100_000, swing: 0.08, most: 24 };
 
-const RULE_DRAWS = new Set<OutcomeReason>([
-  'repetition',
-  'king-vs-king',
-  'no-progress',
-  'one-piece-each',
-  'king-vs-man',
-  'kings-only',
-]);
+const RULE_DRAWS = new Set<OutcomeReason>(RULE_DRAW_REASONS);
 
 export type Evaluate = (ask: Ask) => Promise<Thought | undefined>;
 

@@ -8,10 +8,9 @@ import type { EngineClient, Level, Limits, SearchAnswer } from '../lib/engine/cl
 import type { Catalog } from '../lib/i18n/index.ts';
 import { newId, recordOf, saveGame, type GameRecord, type PdnNames, type SavedGame } from '../lib/record.ts';
 import type { Settings } from '../lib/settings.ts';
-import { ANIMATION_MS } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import type { GameSetup } from '../lib/setup.ts';
-import { boardLabels } from '../lib/labels.ts';
+import { settingsBoard } from '../lib/board-settings.ts';
 import { computerAcceptsDraw, flipTb, MAX_DRAW_OFFERS } from './draw-offer.ts';
 import { Timekeeper } from './timekeeper.ts';
 
@@ -168,13 +167,8 @@ export class GameCtrl {
       movable: { color: this.canPlay() ? this.turn : 'none', moves },
       lastMove: last ? toPath(last) : null,
       arrows: this.hint && this.viewPly === undefined ? arrowsOf(this.hint) : [],
-      theme: s.theme,
-      coordinates: s.coordinates,
-      showDests: s.showDests,
-      animationMs: ANIMATION_MS[s.animation],
-      confirmMove: s.confirmMove,
+      ...settingsBoard(s, t),
       flipFarPieces: this.setup.mode === 'local' && this.setup.view === 'facing',
-      labels: boardLabels(t),
     };
   }
 

@@ -6,10 +6,9 @@ import { Game, makeNotation, makePdn, opposite, type Color, type Move } from '@d
 import type { Board, BoardConfig, MovePath } from '@dama/board';
 import { boardMoves, fromPath, piecesOf, toPath } from '../lib/adapter.ts';
 import type { Catalog } from '../lib/i18n/index.ts';
-import { boardLabels } from '../lib/labels.ts';
+import { settingsBoard } from '../lib/board-settings.ts';
 import { pdnTags, recordOf, type GameRecord } from '../lib/record.ts';
 import type { Settings } from '../lib/settings.ts';
-import { ANIMATION_MS } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import type { Snapshot, ServerMessage, OnlineColorChoice, ClockChoice, Reaction } from './protocol.ts';
 import { CLOCK_CHOICES, REACTIONS } from './protocol.ts';
@@ -375,7 +374,6 @@ export class OnlineCtrl {
   }
 
   boardConfig(): BoardConfig {
-    const s = this.env.settings();
     const ply = this.viewPly ?? this.game.plies;
     const pos = this.game.positionAt(ply);
     const last = ply > 0 ? this.game.moves[ply - 1] : undefined;
@@ -386,13 +384,7 @@ export class OnlineCtrl {
       movable: { color: this.canPlay() ? this.turn : 'none', moves },
       lastMove: last ? toPath(last) : null,
       arrows: [],
-      theme: s.theme,
-      coordinates: s.coordinates,
-      showDests: s.showDests,
-      animationMs: ANIMATION_MS[s.animation],
-      confirmMove: s.confirmMove,
-      flipFarPieces: false,
-      labels: boardLabels(this.env.trans()),
+      ...settingsBoard(this.env.settings(), this.env.trans()),
     };
   }
 

@@ -17,8 +17,8 @@ import {
 } from '@dama/puzzle';
 import { boardMoves, piecesOf, toPath } from '../lib/adapter.ts';
 import { catalog, type Lang } from '../lib/i18n/index.ts';
-import { boardLabels } from '../lib/labels.ts';
-import { ANIMATION_MS, type Settings } from '../lib/settings.ts';
+import { settingsBoard } from '../lib/board-settings.ts';
+import type { Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import type { KeyValue } from '../lib/storage.ts';
 
@@ -180,7 +180,6 @@ export class PuzzlePlayer {
   }
 
   boardConfig(): BoardConfig {
-    const s = this.deps.settings();
     const playing = this.playing;
     return {
       orientation: this.solver,
@@ -192,13 +191,7 @@ export class PuzzlePlayer {
           ? (squareName(this.hintSquare) as BoardConfig['selected'])
           : null,
       arrows: [],
-      theme: s.theme,
-      coordinates: s.coordinates,
-      showDests: s.showDests,
-      animationMs: ANIMATION_MS[s.animation],
-      confirmMove: s.confirmMove,
-      flipFarPieces: false,
-      labels: boardLabels(catalog(this.deps.lang())),
+      ...settingsBoard(this.deps.settings(), catalog(this.deps.lang())),
     };
   }
 
