@@ -11,30 +11,12 @@ import {
   popcount,
   RAY_LENGTH,
 } from './bitboard.ts';
+import { randomPosition } from './debug.ts';
 import { parsePosition } from './fen.ts';
 import { countMoves, generateMoves, MoveList } from './movegen.ts';
 import { Position } from './position.ts';
 import { Random } from './random.ts';
-import type { Placement } from './setup.ts';
 import { unwrap } from './types.ts';
-
-/** A random legal position: `men` and `kings` per side, men on ranks 2–7. */
-function randomPosition(random: Random, men: [number, number], kings: [number, number]): Position {
-  const used = new Set<number>();
-  const pieces: Placement[] = [];
-  const put = (color: 'white' | 'black', role: 'man' | 'king') => {
-    let sq: number;
-    do sq = role === 'man' ? 8 + random.int(48) : random.int(64);
-    while (used.has(sq));
-    used.add(sq);
-    pieces.push({ square: sq, color, role });
-  };
-  for (let i = 0; i < men[0]; i++) put('white', 'man');
-  for (let i = 0; i < men[1]; i++) put('black', 'man');
-  for (let i = 0; i < kings[0]; i++) put('white', 'king');
-  for (let i = 0; i < kings[1]; i++) put('black', 'king');
-  return unwrap(Position.fromSetup({ turn: random.int(2) === 0 ? 'white' : 'black', pieces }));
-}
 
 describe('bit helpers', () => {
   it('popcount and lowestBit over both signs', () => {
@@ -71,7 +53,11 @@ describe('capture mask, hasCapture and hasQuietMove', () => {
     const mask = new Int32Array(2);
     let captures = 0;
     for (let n = 0; n < 3000; n++) {
-      const p = randomPosition(random, [random.int(14), random.int(14)], [random.int(3), random.int(3)]);
+      const p = randomPosition(
+        () => random.float(),
+        [random.int(14), random.int(14)],
+        [random.int(3), random.int(3)],
+      );
       const b = p.toBoard();
       for (const side of [0, 1]) {
         generateMoves(b, side, list);

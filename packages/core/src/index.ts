@@ -86,4 +86,4 @@ export {
   parseDrawRulesTag,
   GAME_TYPE,
 } from './pdn.ts';
-export { boardText } from './debug.ts';
+export { boardText, randomPosition } from './debug.ts';

@@ -5,12 +5,11 @@
  *
  *   npx tsx packages/engine/scripts/tbplay.ts [GAMES] [TB_DIR]
  */
-import { Game, unwrap, type Move, type Position } from '@dama/core';
+import { Game, makeRng, type Move, type Position, randomPosition, unwrap } from '@dama/core';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeTable, decodeValue, Engine, Tablebase, tableFileName } from '../src/index.ts';
-import { makeRng, randomPosition } from '../src/testing.ts';
 
 const games = Number(process.argv[2] ?? 200);
 const dir = process.argv[3] ?? new URL('../../web/public/tb/', import.meta.url).pathname;

@@ -129,21 +129,18 @@ function groupRank(lo: number, hi: number, first: number): number {
  * man stands on rank 1 or 8 (no game reaches that; such composed positions have no table entry).
  */
 export function tableIndex(board: Board, g: readonly number[]): number {
-  const wLo = board[0],
-    wHi = board[1],
-    bLo = board[2],
-    bHi = board[3],
-    kLo = board[4],
+  const kLo = board[4],
     kHi = board[5];
-  const wmLo = wLo & ~kLo;
-  const wmHi = wHi & ~kHi;
-  const bmLo = bLo & ~kLo;
-  const bmHi = bHi & ~kHi;
+  // Men of each colour (the board without its kings), then kings (the board with its kings only).
+  const wmLo = board[0] & ~kLo,
+    wmHi = board[1] & ~kHi,
+    bmLo = board[2] & ~kLo,
+    bmHi = board[3] & ~kHi;
   if (((wmLo | bmLo) & RANK_1) !== 0 || ((wmHi | bmHi) & RANK_8) !== 0) return -1;
   const r0 = groupRank(wmLo, wmHi, MAN_FIRST);
-  const r1 = groupRank(wLo & kLo, wHi & kHi, 0);
+  const r1 = groupRank(board[0] & kLo, board[1] & kHi, 0);
   const r2 = groupRank(bmLo, bmHi, MAN_FIRST);
-  const r3 = groupRank(bLo & kLo, bHi & kHi, 0);
+  const r3 = groupRank(board[2] & kLo, board[3] & kHi, 0);
   return ((r0 * g[1] + r1) * g[2] + r2) * g[3] + r3;
 }
 
@@ -250,14 +247,10 @@ export class Tablebase {
       flipBoard(board, scratchBoard);
       board = scratchBoard;
     }
-    const wLo = board[0],
-      wHi = board[1],
-      bLo = board[2],
-      bHi = board[3],
-      kLo = board[4],
+    const kLo = board[4],
       kHi = board[5];
-    const wk = popcount(wLo & kLo) + popcount(wHi & kHi);
-    const bk = popcount(bLo & kLo) + popcount(bHi & kHi);
+    const wk = popcount(board[0] & kLo) + popcount(board[1] & kHi);
+    const bk = popcount(board[2] & kLo) + popcount(board[3] & kHi);
     const wm = (turn === 0 ? w : b) - wk;
     const bm = (turn === 0 ? b : w) - bk;
     if (wm === 0 && bm === 0 && wk === 1 && bk === 1) return TB_DRAW;

@@ -20,7 +20,7 @@
  * Pure TypeScript over `@dama/core`'s move generator, so the tests can build the small classes in
  * memory; `dama tablebase build` writes the files.
  */
-import { applyMove, generateMoves, MoveList, popcount } from '@dama/core';
+import { applyMove, generateMoves, MoveList, popcount, type Board } from '@dama/core';
 import {
   flipBoard,
   flipMaterial,
@@ -41,8 +41,14 @@ const SETTLED_DRAW = 254;
 /** The longest distance the byte can hold while the build's two markers stay free. */
 const MAX_PLIES = 252;
 
+/** The placements of one group of pieces as (lo, hi) masks, by colex rank. */
+interface GroupMasks {
+  lo: Int32Array;
+  hi: Int32Array;
+}
+
 /** Every combination of a group as (lo, hi) masks, by colex rank. */
-function groupMasks(count: number, first: number, squares: number): { lo: Int32Array; hi: Int32Array } {
+function groupMasks(count: number, first: number, squares: number): GroupMasks {
   const lo: number[] = [];
   const hi: number[] = [];
   // Colex order: the combination with the smaller largest element first, recursively.
@@ -59,6 +65,40 @@ function groupMasks(count: number, first: number, squares: number): { lo: Int32A
   };
   pick(count, squares, 0, 0);
   return { lo: Int32Array.from(lo), hi: Int32Array.from(hi) };
+}
+
+/** The four groups' placements of class `m`: White's men, White's kings, Black's men, Black's kings. */
+const classMasks = (m: Material): GroupMasks[] => [
+  groupMasks(m.wm, 8, 48),
+  groupMasks(m.wk, 0, 64),
+  groupMasks(m.bm, 8, 48),
+  groupMasks(m.bk, 0, 64),
+];
+
+/**
+ * The board of placement ranks `r0`–`r3` of the four groups into `out`, White to move; false when
+ * two groups share a square (that index is not a position). `n` is the class's piece count.
+ */
+function placeBoard(
+  masks: GroupMasks[],
+  r0: number,
+  r1: number,
+  r2: number,
+  r3: number,
+  n: number,
+  out: Board,
+): boolean {
+  const wm = masks[0],
+    wk = masks[1],
+    bm = masks[2],
+    bk = masks[3];
+  out[0] = wm.lo[r0] | wk.lo[r1];
+  out[1] = wm.hi[r0] | wk.hi[r1];
+  out[2] = bm.lo[r2] | bk.lo[r3];
+  out[3] = bm.hi[r2] | bk.hi[r3];
+  out[4] = wk.lo[r1] | bk.lo[r3];
+  out[5] = wk.hi[r1] | bk.hi[r3];
+  return popcount(out[0] | out[2]) + popcount(out[1] | out[3]) === n;
 }
 
 const STEP = [8, -8, 1, -1];
@@ -94,13 +134,9 @@ export interface ClassStats {
 /** Count a solved class's real positions, wins, losses and draws, and its longest result. */
 export function classStats(m: Material, values: Uint8Array): ClassStats {
   const g = groupSizes(m);
-  const masks = [
-    groupMasks(m.wm, 8, 48),
-    groupMasks(m.wk, 0, 64),
-    groupMasks(m.bm, 8, 48),
-    groupMasks(m.bk, 0, 64),
-  ];
+  const masks = classMasks(m);
   const n = m.wm + m.wk + m.bm + m.bk;
+  const board = new Int32Array(6);
   let positions = 0,
     wins = 0,
     losses = 0,
@@ -110,9 +146,7 @@ export function classStats(m: Material, values: Uint8Array): ClassStats {
     for (let r1 = 0; r1 < g[1]; r1++)
       for (let r2 = 0; r2 < g[2]; r2++)
         for (let r3 = 0; r3 < g[3]; r3++, i++) {
-          const lo = masks[0].lo[r0] | masks[1].lo[r1] | masks[2].lo[r2] | masks[3].lo[r3];
-          const hi = masks[0].hi[r0] | masks[1].hi[r1] | masks[2].hi[r2] | masks[3].hi[r3];
-          if (popcount(lo) + popcount(hi) !== n) continue;
+          if (!placeBoard(masks, r0, r1, r2, r3, n, board)) continue;
           positions++;
           const v = values[i];
           if (v === 0) continue;
@@ -141,12 +175,7 @@ export function solvePair(
     return {
       material: c,
       g: groupSizes(c),
-      masks: [
-        groupMasks(c.wm, 8, 48),
-        groupMasks(c.wk, 0, 64),
-        groupMasks(c.bm, 8, 48),
-        groupMasks(c.bk, 0, 64),
-      ],
+      masks: classMasks(c),
       code: new Uint8Array(size).fill(UNKNOWN),
       count: new Uint8Array(size),
       exitWin: new Uint8Array(size),
@@ -165,38 +194,17 @@ export function solvePair(
   let latest = 0;
   for (const s of state) {
     const { g, masks, code, count, exitWin, exitLoss } = s;
-    const [m0, m1, m2, m3] = masks;
     let i = 0;
     for (let r0 = 0; r0 < g[0]; r0++)
       for (let r1 = 0; r1 < g[1]; r1++)
         for (let r2 = 0; r2 < g[2]; r2++)
           for (let r3 = 0; r3 < g[3]; r3++, i++) {
-            const wmLo = m0.lo[r0] | 0,
-              wmHi = m0.hi[r0] | 0,
-              wkLo = m1.lo[r1] | 0,
-              wkHi = m1.hi[r1] | 0,
-              bmLo = m2.lo[r2] | 0,
-              bmHi = m2.hi[r2] | 0,
-              bkLo = m3.lo[r3] | 0,
-              bkHi = m3.hi[r3] | 0;
-            const occLo = wmLo | wkLo | bmLo | bkLo;
-            const occHi = wmHi | wkHi | bmHi | bkHi;
-            if (popcount(occLo) + popcount(occHi) !== n) {
+            if (!placeBoard(masks, r0, r1, r2, r3, n, cur)) {
               code[i] = SETTLED_DRAW; // not a position
               continue;
             }
-            const wLo = wmLo | wkLo,
-              wHi = wmHi | wkHi,
-              bLo = bmLo | bkLo,
-              bHi = bmHi | bkHi,
-              kLo = wkLo | bkLo,
-              kHi = wkHi | bkHi;
-            cur[0] = wLo;
-            cur[1] = wHi;
-            cur[2] = bLo;
-            cur[3] = bHi;
-            cur[4] = kLo;
-            cur[5] = kHi;
+            const kLo = cur[4],
+              kHi = cur[5];
             generateMoves(cur, 0, list);
             if (list.count === 0) {
               code[i] = 1; // lost now
@@ -255,7 +263,6 @@ export function solvePair(
       const q = state[k];
       const p = state[other(k)];
       const { g: qg, masks: qm, code: qcode } = q;
-      const [m0, m1, m2, m3] = qm;
       const pg = p.g;
       const pcode = p.code;
       const pcount = p.count;
@@ -266,12 +273,7 @@ export function solvePair(
             for (let r3 = 0; r3 < qg[3]; r3++, i++) {
               if (qcode[i] !== want) continue;
               // The real position: Black to move; White (in the predecessor) made the last move.
-              child[0] = m0.lo[r0] | m1.lo[r1];
-              child[1] = m0.hi[r0] | m1.hi[r1];
-              child[2] = m2.lo[r2] | m3.lo[r3];
-              child[3] = m2.hi[r2] | m3.hi[r3];
-              child[4] = m1.lo[r1] | m3.lo[r3];
-              child[5] = m1.hi[r1] | m3.hi[r3];
+              placeBoard(qm, r0, r1, r2, r3, n, child);
               flipBoard(child, real);
               const wLo = real[0],
                 wHi = real[1],
@@ -395,12 +397,7 @@ export function verifyClass(
   const values = tb.table(m);
   if (!values) throw new Error(`The table ${materialName(m)} is not loaded.`);
   const g = groupSizes(m);
-  const masks = [
-    groupMasks(m.wm, 8, 48),
-    groupMasks(m.wk, 0, 64),
-    groupMasks(m.bm, 8, 48),
-    groupMasks(m.bk, 0, 64),
-  ];
+  const masks = classMasks(m);
   const n = m.wm + m.wk + m.bm + m.bk;
   const list = new MoveList(128);
   const cur = new Int32Array(6);
@@ -417,23 +414,11 @@ export function verifyClass(
     for (let r1 = 0; r1 < g[1]; r1++)
       for (let r2 = 0; r2 < g[2]; r2++)
         for (let r3 = 0; r3 < g[3]; r3++, i++) {
-          const wLo = masks[0].lo[r0] | masks[1].lo[r1];
-          const wHi = masks[0].hi[r0] | masks[1].hi[r1];
-          const bLo = masks[2].lo[r2] | masks[3].lo[r3];
-          const bHi = masks[2].hi[r2] | masks[3].hi[r3];
-          if (popcount(wLo | bLo) + popcount(wHi | bHi) !== n) {
+          if (!placeBoard(masks, r0, r1, r2, r3, n, cur)) {
             if (values[i] !== 0) mismatch(i);
             continue;
           }
           checked++;
-          const kLo = masks[1].lo[r1] | masks[3].lo[r3];
-          const kHi = masks[1].hi[r1] | masks[3].hi[r3];
-          cur[0] = wLo;
-          cur[1] = wHi;
-          cur[2] = bLo;
-          cur[3] = bHi;
-          cur[4] = kLo;
-          cur[5] = kHi;
           generateMoves(cur, 0, list);
           let expected: number;
           if (list.count === 0) expected = 1;

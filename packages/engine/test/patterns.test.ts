@@ -10,9 +10,8 @@ import {
   WINDOW_RANKS,
   WINDOWS,
 } from '../src/patterns.ts';
-import { Game, type Board } from '@dama/core';
+import { type Board, Game, makeRng, randomPosition } from '@dama/core';
 import { rootState } from '../src/engine.ts';
-import { makeRng, randomPosition } from '../src/testing.ts';
 import { decodeWeights, encodeWeights, expandWeights, symmetryClasses } from '../src/weights.ts';
 import { loadWeightsFile } from '../src/node.ts';
 

@@ -1,8 +1,16 @@
-import { DEFAULT_DRAW_RULES, Game, makeNotation, parsePosition, Position, unwrap } from '@dama/core';
+import {
+  DEFAULT_DRAW_RULES,
+  Game,
+  makeNotation,
+  makeRng,
+  parsePosition,
+  Position,
+  randomPosition,
+  unwrap,
+} from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.ts';
 import { evaluate, kingReach } from '../src/evaluate.ts';
-import { makeRng, randomPosition } from '../src/testing.ts';
 import { WIN, WIN_BOUND, winDistance } from '../src/types.ts';
 
 const game = (fen: string, options = {}) => new Game(unwrap(parsePosition(fen)), options);

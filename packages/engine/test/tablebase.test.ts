@@ -2,15 +2,16 @@ import {
   applyMove,
   Game,
   generateMoves,
+  makeRng,
+  type Move,
   MoveList,
   parsePosition,
   popcount,
   Position,
+  randomPosition,
   unwrap,
-  type Move,
 } from '@dama/core';
 import { Engine } from '../src/engine.ts';
-import { makeRng, randomPosition } from '../src/testing.ts';
 import { describe, expect, it } from 'vitest';
 import {
   decodeTable,

@@ -4,9 +4,7 @@
  * gets an `error` message back and changes nothing. See the README for the whole protocol.
  */
 import { z } from 'zod';
-import type { Color } from '@dama/core';
-import type { Reaction, Snapshot } from './record.ts';
-import { REACTIONS } from './record.ts';
+import { REACTIONS } from './wire.ts';
 
 const gameId = z.string().regex(/^[A-Za-z0-9]{8,16}$/, 'a game id is 8 to 16 letters and digits');
 const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'a seat token is 16 to 64 letters, digits, - or _');
@@ -37,26 +35,7 @@ export const ClientMessage = z.discriminatedUnion('t', [
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
-export type ErrorCode =
-  | 'bad-json'
-  | 'bad-message'
-  | 'unknown-game'
-  | 'no-game'
-  | 'rate-limited'
-  | 'busy'
-  | import('./record.ts').ChangeErrorCode;
-
-export type ServerMessage =
-  /** The answer to `hello`: the receiver's seat, or null for a spectator. A \`game\` follows. */
-  | { t: 'hello'; you: Color | null }
-  /** The game as it stands, after `hello` and after every change. */
-  | { t: 'game'; game: Snapshot }
-  /** The sender took the open seat: keep the token (it is the only way back into the seat). */
-  | { t: 'seat'; color: Color; token: string }
-  | { t: 'react'; color: Color; reaction: Reaction }
-  | { t: 'pong'; n: number; now: number }
-  /** A refused message: nothing changed. `ref` is the type of the refused message when known. */
-  | { t: 'error'; code: ErrorCode; message: string; ref?: string };
+export type { ErrorCode, ServerMessage } from './wire.ts';
 
 export const CreateBody = z
   .object({

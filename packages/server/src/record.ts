@@ -5,36 +5,30 @@
  * the same change gives the same result on any instance and after any restart. What is legal is
  * decided by `@dama/core` alone.
  */
-import type { Color, Outcome as CoreOutcome, OutcomeReason as CoreReason } from '@dama/core';
+import type { Color, Outcome as CoreOutcome } from '@dama/core';
 import { Game, makeNotation, makePdn, opposite } from '@dama/core';
+import type {
+  ChangeErrorCode,
+  ClockSetting,
+  Outcome,
+  Presence,
+  PresenceState,
+  Snapshot,
+  Status,
+} from './wire.ts';
 
-/** How a game ended: core's reasons, plus a win claimed after the opponent left. */
-export type OutcomeReason = CoreReason | 'abandoned';
-export interface Outcome {
-  winner: Color | undefined;
-  reason: OutcomeReason;
-}
-
-/** Waiting for the second player, being played, finished, or ended without a result (expired). */
-export type Status = 'waiting' | 'playing' | 'over' | 'aborted';
-
-export interface ClockSetting {
-  /** Milliseconds each side starts with. */
-  initial: number;
-  /** Milliseconds added after each move. */
-  increment: number;
-}
-
-/** Whether a seat's player has a connection open, with the page in view or not, or none. */
-export type PresenceState = 'online' | 'away' | 'offline';
-export interface Presence {
-  state: PresenceState;
-  /** When it last changed. */
-  since: number;
-}
-
-export const REACTIONS = ['hello', 'good-luck', 'well-played', 'thanks', 'oops', 'wow'] as const;
-export type Reaction = (typeof REACTIONS)[number];
+export { REACTIONS } from './wire.ts';
+export type {
+  ChangeErrorCode,
+  ClockSetting,
+  Outcome,
+  OutcomeReason,
+  Presence,
+  PresenceState,
+  Reaction,
+  Snapshot,
+  Status,
+} from './wire.ts';
 
 export interface GameRecord {
   id: string;
@@ -64,39 +58,6 @@ export interface GameRecord {
   outcome: Outcome | null;
   ended: number | null;
 }
-
-/** What everyone may see of a game: the record without its tokens and address. */
-export interface Snapshot {
-  id: string;
-  v: number;
-  status: Status;
-  clock: ClockSetting | null;
-  moves: string[];
-  /** Milliseconds left at `now`, and whose clock is running. */
-  clocks: { white: number; black: number; running: Color | null } | null;
-  /** The server's time when this snapshot was made. */
-  now: number;
-  seats: { white: boolean; black: boolean };
-  presence: { white: Presence; black: Presence };
-  /** Milliseconds a player must be gone before the other may claim the game. */
-  claimAfter: number;
-  drawOffer: Color | null;
-  rematchOffer: Color | null;
-  rematch: string | null;
-  outcome: Outcome | null;
-  result: '1-0' | '0-1' | '1/2-1/2' | '*';
-}
-
-export type ChangeErrorCode =
-  | 'not-your-turn'
-  | 'illegal-move'
-  | 'stale'
-  | 'game-over'
-  | 'not-started'
-  | 'not-a-player'
-  | 'seat-taken'
-  | 'no-offer'
-  | 'too-early';
 
 export interface ChangeError {
   code: ChangeErrorCode;

@@ -1,9 +1,14 @@
-// The game server's messages as this client reads them (packages/server/README.md describes the
-// protocol; the web app does not import the server, so the shapes it needs are written here).
-import type { Color } from '@dama/core';
-
-export const REACTIONS = ['hello', 'good-luck', 'well-played', 'thanks', 'oops', 'wow'] as const;
-export type Reaction = (typeof REACTIONS)[number];
+// The online game as this client offers it (colours, clocks), over the game server's wire format:
+// its messages and snapshots come from the server's one definition, `@dama/server/wire` (types and
+// constants only; packages/server/README.md describes the protocol).
+export { REACTIONS } from '@dama/server/wire';
+export type {
+  OutcomeReason as OnlineReason,
+  Presence,
+  Reaction,
+  ServerMessage,
+  Snapshot,
+} from '@dama/server/wire';
 
 export const ONLINE_COLORS = ['white', 'black', 'random'] as const;
 export type OnlineColorChoice = (typeof ONLINE_COLORS)[number];
@@ -17,48 +22,3 @@ export const CLOCK_CHOICES = [
   { value: '15+10', minutes: 15, increment: 10 },
 ] as const;
 export type ClockChoice = (typeof CLOCK_CHOICES)[number]['value'];
-
-export type OnlineReason =
-  | 'no-pieces'
-  | 'blocked'
-  | 'resignation'
-  | 'timeout'
-  | 'agreement'
-  | 'repetition'
-  | 'king-vs-king'
-  | 'no-progress'
-  | 'one-piece-each'
-  | 'king-vs-man'
-  | 'kings-only'
-  | 'abandoned';
-
-export interface Presence {
-  state: 'online' | 'away' | 'offline';
-  since: number;
-}
-
-export interface Snapshot {
-  id: string;
-  v: number;
-  status: 'waiting' | 'playing' | 'over' | 'aborted';
-  clock: { initial: number; increment: number } | null;
-  moves: string[];
-  clocks: { white: number; black: number; running: Color | null } | null;
-  now: number;
-  seats: { white: boolean; black: boolean };
-  presence: { white: Presence; black: Presence };
-  claimAfter: number;
-  drawOffer: Color | null;
-  rematchOffer: Color | null;
-  rematch: string | null;
-  outcome: { winner?: Color; reason: OnlineReason } | null;
-  result: string;
-}
-
-export type ServerMessage =
-  | { t: 'hello'; you: Color | null }
-  | { t: 'game'; game: Snapshot }
-  | { t: 'seat'; color: Color; token: string }
-  | { t: 'react'; color: Color; reaction: Reaction }
-  | { t: 'pong'; n: number; now: number }
-  | { t: 'error'; code: string; message: string; ref?: string };
