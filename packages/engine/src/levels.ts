@@ -7,13 +7,13 @@
  * about 0.2 s on a desktop, well under its 1 s pace on a phone), Master thinks for 2.5 s (about
  * 12 times as many nodes).
  *
- * `thinkTime` is the human-feeling part: the host shows the reply no sooner than that (the web
- * client waits out the rest), so even a move found in 20 ms arrives as if considered. The numbers
- * were chosen by matches between neighbouring levels (README.md, "Level ladder").
+ * The human-feeling pace (a reply shown no sooner than a level's beat, so that even a move found in
+ * 20 ms arrives as if considered) is the host's: the web app's `REPLY_PACE_MS` (game/ctrl.ts). The
+ * numbers here were chosen by matches between neighbouring levels (README.md, "Level ladder").
  */
 import type { Level, Limits } from './types.ts';
 
-/** How a level plays: its search limits, noise, pace and whether it uses the tables. */
+/** How a level plays: its search limits, noise and whether it uses the tables. */
 export interface LevelSettings {
   /** Deepest iteration. */
   maxDepth: number;
@@ -23,23 +23,20 @@ export interface LevelSettings {
   noise: number;
   /** Default thinking time per move when the caller gives no limits (ms). */
   movetime: number;
-  /** The least time before the reply is shown (ms): the level's human-feeling pace. */
-  thinkTime: number;
   /** Plays endings by the tables (when the host gave the engine some). */
   tablebase: boolean;
 }
 
 /** The settings of each level, Easy to Master: the levels the product offers. */
 export const LEVEL_SETTINGS: Readonly<Record<Level, Readonly<LevelSettings>>> = {
-  easy: { maxDepth: 127, maxNodes: 1_500, noise: 90, movetime: 1000, thinkTime: 700, tablebase: false },
-  medium: { maxDepth: 127, maxNodes: 15_000, noise: 35, movetime: 1000, thinkTime: 900, tablebase: false },
-  hard: { maxDepth: 127, maxNodes: 100_000, noise: 0, movetime: 1500, thinkTime: 1000, tablebase: true },
+  easy: { maxDepth: 127, maxNodes: 1_500, noise: 90, movetime: 1000, tablebase: false },
+  medium: { maxDepth: 127, maxNodes: 15_000, noise: 35, movetime: 1000, tablebase: false },
+  hard: { maxDepth: 127, maxNodes: 100_000, noise: 0, movetime: 1500, tablebase: true },
   master: {
     maxDepth: 127,
     maxNodes: Number.MAX_SAFE_INTEGER,
     noise: 0,
     movetime: 2500,
-    thinkTime: 0,
     tablebase: true,
   },
 };

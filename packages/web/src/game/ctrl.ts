@@ -295,9 +295,7 @@ export class GameCtrl {
     const tc = this.setup.time;
     if (tc.kind === 'clock')
       return { clock: this.time.left(this.turn, this.env.now()), increment: tc.increment * 1000 };
-    // the master would think 3 s; at the table it answers within the human pace
-    if (kind === 'reply' && this.setup.level === 'master') return { movetime: 1300 };
-    return undefined; // the level's own time
+    return undefined; // the level's own time (Hard 100 000 nodes, Master 2.5 s: levels.ts)
   }
 
   private ask(task: EngineTask, level: Level): Promise<SearchAnswer | undefined> | undefined {
