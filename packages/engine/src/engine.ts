@@ -305,12 +305,7 @@ export function rootState(game: Game): RootState {
     history[k * 2 + 1] = keys[1];
   }
   return {
-    wLo: pos.wLo,
-    wHi: pos.wHi,
-    bLo: pos.bLo,
-    bHi: pos.bHi,
-    kLo: pos.kLo,
-    kHi: pos.kHi,
+    board: pos.toBoard(),
     turn: pos.turnIndex,
     noProgress: counters.noProgress,
     kingsOnly: counters.kingsOnly,

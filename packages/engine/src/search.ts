@@ -63,12 +63,7 @@ export interface SearchOptions {
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
 export interface RootState {
-  wLo: number;
-  wHi: number;
-  bLo: number;
-  bHi: number;
-  kLo: number;
-  kHi: number;
+  board: Board;
   turn: number;
   noProgress: number;
   kingsOnly: number;
@@ -236,12 +231,7 @@ export class Searcher {
     }
     this.rootIndex = n;
     const b = this.boards[0];
-    b[0] = root.wLo;
-    b[1] = root.wHi;
-    b[2] = root.bLo;
-    b[3] = root.bHi;
-    b[4] = root.kLo;
-    b[5] = root.kHi;
+    b.set(root.board);
     boardKeys(b, root.turn, this.rootKeys);
     this.keyA[n] = this.rootKeys[0];
     this.keyB[n] = this.rootKeys[1];

@@ -132,8 +132,7 @@ describe('pattern evaluation', () => {
         const legal = game.position.legalMoves();
         game.play(legal[Math.floor(rng() * legal.length)]);
         const r = rootState(game);
-        const b = Int32Array.of(r.wLo, r.wHi, r.bLo, r.bHi, r.kLo, r.kHi);
-        for (const w of sets) check(w, b, r.turn);
+        for (const w of sets) check(w, r.board, r.turn);
       }
     }
     expect(checks.length).toBeGreaterThan(15_000);
