@@ -18,6 +18,10 @@
  *        [--tb DIR]
  * `--tb DIR`: the current Master plays with the endgame tables in DIR (`npm run tablebase` builds them
  * into packages/web/public/tb/), as it does in the product; the baseline has none (945fa26 had none).
+ * `--params JSON`: the current Master searches with these margins (`SearchParams`, e.g.
+ * `'{"futilityPerDepth":60}'`); `--weights FILE`: with the learned weights in FILE instead of the
+ * shipped ones. With `--baseline` set to this tree's own commit, either is a match of one change
+ * against the shipped engine (give each run its own `--checkpoint`).
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { makeFen, type Game, type Move } from '@dama/core';
 import {
+  DEFAULT_SEARCH_PARAMS,
   DEFAULT_SPRT,
   EnginePlayer,
   matchStats,
@@ -34,6 +39,7 @@ import {
   playGame,
   type Limits,
   type Player,
+  type SearchParams,
 } from '../src/index.ts';
 import { buildTree, loadTree } from './git-tree.ts';
 import { fileTablebase, loadWeightsFile } from '../src/node.ts';
@@ -55,6 +61,8 @@ const { values } = parseArgs({
     shard: { type: 'string' },
     until: { type: 'string' },
     tb: { type: 'string' },
+    params: { type: 'string' },
+    weights: { type: 'string' },
   },
 });
 
@@ -99,6 +107,29 @@ const deadline = (() => {
   const d = new Date();
   d.setUTCHours(h, m, 0, 0);
   return d.getTime();
+})();
+const searchParams = ((): Partial<SearchParams> | undefined => {
+  if (values.params === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(values.params);
+  } catch {
+    parsed = undefined;
+  }
+  const known = Object.keys(DEFAULT_SEARCH_PARAMS);
+  if (
+    typeof parsed !== 'object' ||
+    parsed === null ||
+    Object.entries(parsed).some(
+      ([k, v]) => !known.includes(k) || typeof v !== 'number' || !Number.isFinite(v),
+    )
+  ) {
+    console.error(
+      `bench:strength: --params must be a JSON object of numbers with keys among ${known.join(', ')}`,
+    );
+    process.exit(2);
+  }
+  return parsed as Partial<SearchParams>;
 })();
 const limitText = 'nodes' in limits ? `nodes=${limits.nodes}` : `movetime=${limits.movetime}`;
 const tbText = values.tb !== undefined ? '-tb' : '';
@@ -177,7 +208,8 @@ async function playShard(index: number, of: number): Promise<void> {
     name: 'Dama current',
     limits,
     hashMegabytes: 16,
-    patterns: loadWeightsFile(),
+    patterns: loadWeightsFile(values.weights),
+    searchParams,
     tablebase: values.tb !== undefined ? fileTablebase(values.tb) : undefined,
   });
   const b = await baselinePlayer();
@@ -204,7 +236,7 @@ function report(final: boolean): void {
   const lines = readCheckpoint().filter((g) => g.opening < openings.length);
   const s = tally(lines);
   const text =
-    `current${values.tb !== undefined ? ' (tables)' : ''} vs ${commit} at ${limitText}: ${s.games} games, +${s.wins} =${s.draws} -${s.losses}, ` +
+    `current${values.tb !== undefined ? ' (tables)' : ''}${values.weights !== undefined ? ` (weights ${values.weights})` : ''}${values.params !== undefined ? ` (params ${values.params})` : ''} vs ${commit} at ${limitText}: ${s.games} games, +${s.wins} =${s.draws} -${s.losses}, ` +
     `score ${(s.score * 100).toFixed(1)}%, Elo ${s.elo.toFixed(0)} ± ${s.error.toFixed(0)}` +
     (values.sprt !== undefined ? `, SPRT(${sprt.elo0},${sprt.elo1}) LLR ${s.llr.toFixed(2)} ${s.sprt}` : '');
   if (final) console.log(text);

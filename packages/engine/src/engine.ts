@@ -9,7 +9,7 @@
  */
 import type { Game, Move, Position } from '@dama/core';
 import { LEVEL_SETTINGS } from './levels.ts';
-import { Searcher, tbRulesHold, type RootState } from './search.ts';
+import { Searcher, tbRulesHold, type RootState, type SearchParams } from './search.ts';
 import { decodeValue, tbScore, type Tablebase } from './tablebase.ts';
 import { budget } from './timeman.ts';
 import { winDistance } from './types.ts';
@@ -33,6 +33,8 @@ export interface EngineOptions {
   stopSignal?: Int32Array;
   /** Endgame tables (probed at the root and in the search). */
   tablebase?: Tablebase;
+  /** The search's margins, where they differ from the shipped ones (matches and tuning). */
+  searchParams?: Partial<SearchParams>;
 }
 
 /** The engine: `search(game, limits, onInfo)` gives the best move of a `Game` from `@dama/core` at the engine's level or within the given limits; `stop()` ends a search early. */
@@ -53,6 +55,7 @@ export class Engine {
       evaluator: patterns ? (b, turn) => patternEvaluate(patterns, b, turn) : undefined,
       seed: options.seed,
       stopSignal: options.stopSignal,
+      params: options.searchParams,
     });
     this.applyLevel();
   }

@@ -8,8 +8,8 @@ export type { Limits, Level, SearchInfo, SearchLine, SearchResult, TbResult } fr
 export { LEVELS, MAX_PLY, WIN, WIN_BOUND, INFINITE, DRAW, isWinScore, winDistance } from './types.ts';
 export type { Weights } from './evaluate.ts';
 export { evaluate, DEFAULT_WEIGHTS } from './evaluate.ts';
-export type { SearchOptions, RootState, SearchControl, IterationInfo } from './search.ts';
-export { Searcher, lmrTable, LMR_DIVISOR, tbRulesHold } from './search.ts';
+export type { SearchOptions, SearchParams, RootState, SearchControl, IterationInfo } from './search.ts';
+export { Searcher, lmrTable, LMR_DIVISOR, tbRulesHold, DEFAULT_SEARCH_PARAMS } from './search.ts';
 export { TranspositionTable } from './tt.ts';
 export { budget } from './timeman.ts';
 export type { LevelSettings } from './levels.ts';

@@ -10,6 +10,7 @@ import { Engine } from './engine.ts';
 import type { Weights } from './evaluate.ts';
 import type { PatternWeights } from './patterns.ts';
 import type { Tablebase } from './tablebase.ts';
+import type { SearchParams } from './search.ts';
 import type { Level, Limits } from './types.ts';
 
 /** One side of a match: an engine of this package or an outside program (`dama match`). */
@@ -34,6 +35,8 @@ export interface EngineConfig {
   hashMegabytes?: number;
   /** Endgame tables (the levels that play by them probe them; see levels.ts). */
   tablebase?: Tablebase;
+  /** The search's margins where they differ from the shipped ones (`SearchParams`). */
+  searchParams?: Partial<SearchParams>;
 }
 
 /** An in-process engine as a player. Each game gets its own noise seed. */
@@ -48,6 +51,7 @@ export class EnginePlayer implements Player {
       noise: config.noise,
       hashMegabytes: config.hashMegabytes ?? 16,
       tablebase: config.tablebase,
+      searchParams: config.searchParams,
     });
     this.name = config.name ?? describeConfig(config);
   }

@@ -59,7 +59,40 @@ export interface SearchOptions {
   plain?: boolean;
   /** Endgame tables, probed at every node of up to four pieces (exact scores). */
   tablebase?: Tablebase;
+  /** Pruning margins (default `DEFAULT_SEARCH_PARAMS`); matches choose them (README.md). */
+  params?: Partial<SearchParams>;
 }
+
+/**
+ * The search's margins, in centi-men of the evaluation: they belong to its scale, so a new
+ * evaluation may want new ones (README.md, "Search margins").
+ */
+export interface SearchParams {
+  /** Futility pruning of a late quiet move at depth ≤ 3: static eval + base + perDepth·depth ≤ alpha. */
+  futilityBase: number;
+  futilityPerDepth: number;
+  /** Static beta pruning at depth ≤ 3: static eval − perDepth·depth ≥ beta. */
+  staticBetaPerDepth: number;
+  /** ProbCut at depth ≥ 5: a search 4 plies shallower against beta + margin. */
+  probCutMargin: number;
+  /** The first aspiration window's half width at depth 4 and more. */
+  aspiration: number;
+  /**
+   * The static evaluation is rounded to a multiple of this (1: not rounded). A coarser score makes
+   * more moves equal, so more of them fail low at once: the tree shrinks.
+   */
+  grain: number;
+}
+
+/** The margins the search has used since session 2 (tuned with the hand-weighted evaluation). */
+export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
+  futilityBase: 60,
+  futilityPerDepth: 90,
+  staticBetaPerDepth: 90,
+  probCutMargin: 120,
+  aspiration: 25,
+  grain: 1,
+};
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
 export interface RootState {
@@ -137,6 +170,13 @@ export class Searcher {
   iir = true;
   /** At a quiet cut, the quiet moves tried before the cutting one lose the history it gains. */
   historyMalus = true;
+  /** See `SearchParams`. */
+  futilityBase: number;
+  futilityPerDepth: number;
+  staticBetaPerDepth: number;
+  probCutMargin: number;
+  aspiration: number;
+  grain: number;
 
   nodes = 0;
   seldepth = 0;
@@ -188,6 +228,13 @@ export class Searcher {
     this.stopSignal = options.stopSignal;
     this.plain = options.plain ?? false;
     this.tablebase = options.tablebase;
+    const params = { ...DEFAULT_SEARCH_PARAMS, ...options.params };
+    this.futilityBase = params.futilityBase;
+    this.futilityPerDepth = params.futilityPerDepth;
+    this.staticBetaPerDepth = params.staticBetaPerDepth;
+    this.probCutMargin = params.probCutMargin;
+    this.aspiration = params.aspiration;
+    this.grain = Math.max(1, Math.round(params.grain));
     for (let i = 0; i <= MAX_PLY; i++) this.orders.push(new Int32Array(64));
   }
 
@@ -260,7 +307,7 @@ export class Searcher {
     for (let depth = 1; depth <= control.maxDepth && depth < MAX_PLY - 8; depth++) {
       this.rootBest = -1;
       this.rootBestScore = -INFINITE;
-      let delta = 25;
+      let delta = this.aspiration;
       let alpha = -INFINITE;
       let beta = INFINITE;
       if (depth >= 4 && score > -WIN_BOUND && score < WIN_BOUND) {
@@ -391,6 +438,12 @@ export class Searcher {
   private staticEval(ply: number): number {
     const b = this.boards[ply];
     let e = this.evaluator(b, (this.turn0 + ply) & 1);
+    if (this.grain > 1) {
+      // Round half away from zero, so that both colours round alike.
+      const g = this.grain;
+      const half = g >> 1;
+      e = e >= 0 ? Math.floor((e + half) / g) * g : -Math.floor((half - e) / g) * g;
+    }
     if (this.noise > 0) {
       let h = Math.imul(this.keyA[this.rootIndex + ply] ^ this.seed, 0x9e3779b1);
       h ^= h >>> 15;
@@ -533,14 +586,14 @@ export class Searcher {
       ply > 0 &&
       beta > -WIN_BOUND &&
       beta < WIN_BOUND &&
-      staticEval - 90 * depth >= beta &&
+      staticEval - this.staticBetaPerDepth * depth >= beta &&
       !hasCapture(b, turn ^ 1)
     )
       return staticEval;
 
     // ProbCut-style pruning at shallow depth: when a reduced search already clears beta by a margin.
     if (cut) {
-      const pcBeta = beta + 120;
+      const pcBeta = beta + this.probCutMargin;
       if (staticEval >= pcBeta - 40) {
         const s = this.search(ply, depth - 4, pcBeta - 1, pcBeta);
         if (this.stopped) return 0;
@@ -569,7 +622,7 @@ export class Searcher {
       if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
       // Futility and move-count pruning of late quiet moves near the horizon.
       if (prune && n > 0 && !promotes && best > -WIN_BOUND) {
-        if (staticEval + 60 + 90 * depth <= alpha) continue;
+        if (staticEval + this.futilityBase + this.futilityPerDepth * depth <= alpha) continue;
         if (n >= 3 + 2 * depth * depth) continue;
       }
       if (n < TRIED && quiet) this.tried[ply * TRIED + n] = from * 64 + to;

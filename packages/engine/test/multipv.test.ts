@@ -1,7 +1,7 @@
 import { Game, makeNotation, parsePosition, unwrap } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { Engine, rootState } from '../src/engine.ts';
-import { Searcher } from '../src/search.ts';
+import { DEFAULT_SEARCH_PARAMS, Searcher } from '../src/search.ts';
 import { buildTablebase } from '../src/tbbuild.ts';
 import { EngineService, type EngineResponse } from '../src/service.ts';
 import { budget } from '../src/timeman.ts';
@@ -91,5 +91,29 @@ describe('multi-PV', () => {
     expect(infos.length).toBeGreaterThan(0);
     for (const tb of infos) expect(tb).toEqual(verdict);
     expect(engine.searchLines(g, { depth: 3 }, 1).tb).toEqual(verdict);
+  });
+});
+
+describe('search margins (SearchParams)', () => {
+  it('rounds the static evaluation to the grain, alike for both colours', () => {
+    // Every position scores 13 for the side to move: the root's depth-1 score is minus the reply's.
+    const g = new Game();
+    const scoreWith = (grain: number) => {
+      const s = new Searcher({ evaluator: () => 13, params: { grain } });
+      s.run(rootState(g), budget({ depth: 1 }));
+      return s.bestScore;
+    };
+    expect(scoreWith(1)).toBe(-13);
+    expect(scoreWith(8)).toBe(-16);
+    const s = new Searcher({ evaluator: () => -13, params: { grain: 8 } });
+    s.run(rootState(g), budget({ depth: 1 }));
+    expect(s.bestScore).toBe(16);
+  });
+
+  it('keeps the shipped margins unless told otherwise', () => {
+    const s = new Searcher({ params: { futilityPerDepth: 70 } });
+    expect(s.futilityPerDepth).toBe(70);
+    expect(s.futilityBase).toBe(DEFAULT_SEARCH_PARAMS.futilityBase);
+    expect(s.staticBetaPerDepth).toBe(DEFAULT_SEARCH_PARAMS.staticBetaPerDepth);
   });
 });
