@@ -82,7 +82,20 @@ export interface SearchParams {
    * more moves equal, so more of them fail low at once: the tree shrinks.
    */
   grain: number;
+  /** Late-move reductions: `ln(depth) · ln(moveNumber) / lmrDivisor` plies (see `lmrTable`). */
+  lmrDivisor: number;
+  /**
+   * A reduced quiet move whose history is above this is reduced a ply less, below minus this a ply
+   * more (0: history does not change reductions).
+   */
+  lmrHistory: number;
+  /** Move-count pruning at depth ≤ 3: quiet moves after the first `base + scale · depth²` are skipped. */
+  lateMoveBase: number;
+  lateMoveScale: number;
 }
+
+/** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
+export const LMR_DIVISOR = 1.8;
 
 /** The margins the search has used since session 2 (tuned with the hand-weighted evaluation). */
 export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
@@ -92,6 +105,10 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   probCutMargin: 120,
   aspiration: 25,
   grain: 1,
+  lmrDivisor: LMR_DIVISOR,
+  lmrHistory: 0,
+  lateMoveBase: 3,
+  lateMoveScale: 2,
 };
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
@@ -143,9 +160,6 @@ export function lmrTable(divisor: number): Uint8Array {
   return t;
 }
 
-/** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
-export const LMR_DIVISOR = 1.8;
-
 /** The alpha-beta searcher: iterative deepening over a copy-make ply stack (see the module comment). */
 export class Searcher {
   readonly tt: TranspositionTable;
@@ -161,7 +175,7 @@ export class Searcher {
   /** Forward pruning at shallow depth (futility, move-count and static beta pruning). */
   shallowPruning = true;
   /** Late-move reductions (see `lmrTable`). */
-  lmr = lmrTable(LMR_DIVISOR);
+  lmr: Uint8Array;
   /** ProbCut at depth 5 and more. */
   probCut = true;
   /** Quiescence looks at quiet replies once when the opponent threatens a capture. */
@@ -177,6 +191,9 @@ export class Searcher {
   probCutMargin: number;
   aspiration: number;
   grain: number;
+  lmrHistory: number;
+  lateMoveBase: number;
+  lateMoveScale: number;
 
   nodes = 0;
   seldepth = 0;
@@ -235,6 +252,10 @@ export class Searcher {
     this.probCutMargin = params.probCutMargin;
     this.aspiration = params.aspiration;
     this.grain = Math.max(1, Math.round(params.grain));
+    this.lmr = lmrTable(params.lmrDivisor);
+    this.lmrHistory = params.lmrHistory;
+    this.lateMoveBase = params.lateMoveBase;
+    this.lateMoveScale = params.lateMoveScale;
     for (let i = 0; i <= MAX_PLY; i++) this.orders.push(new Int32Array(64));
   }
 
@@ -623,7 +644,7 @@ export class Searcher {
       // Futility and move-count pruning of late quiet moves near the horizon.
       if (prune && n > 0 && !promotes && best > -WIN_BOUND) {
         if (staticEval + this.futilityBase + this.futilityPerDepth * depth <= alpha) continue;
-        if (n >= 3 + 2 * depth * depth) continue;
+        if (n >= this.lateMoveBase + this.lateMoveScale * depth * depth) continue;
       }
       if (n < TRIED && quiet) this.tried[ply * TRIED + n] = from * 64 + to;
       this.make(ply, i);
@@ -640,6 +661,12 @@ export class Searcher {
           (from | (to << 6)) + 1 !== k1
         ) {
           r = this.lmr[Math.min(depth, 63) * 64 + Math.min(n, 63)];
+          if (this.lmrHistory > 0) {
+            const h = this.history[turn * 4096 + from * 64 + to];
+            if (h > this.lmrHistory) r--;
+            else if (h < -this.lmrHistory && !pvNode) r++;
+            if (r < 0) r = 0;
+          }
           if (pvNode && r > 0) r--;
           if (r > depth - 2) r = depth - 2;
         }
