@@ -34,7 +34,7 @@ export async function waitForTurn(page: Page): Promise<'turn' | 'over'> {
 }
 
 export interface ComputerOptions {
-  level?: 'Easy' | 'Medium' | 'Hard';
+  level?: 'Easy' | 'Medium' | 'Hard' | 'Master';
   color?: 'White' | 'Black' | 'Random';
   time?: string;
 }
