@@ -65,7 +65,7 @@ export interface SearchOptions {
 
 /**
  * The search's margins, in centi-men of the evaluation: they belong to its scale, so a new
- * evaluation may want new ones (README.md, "Search margins").
+ * evaluation may want new ones (README.md, "Session 5: search margins and evaluation candidates").
  */
 export interface SearchParams {
   /** Futility pruning of a late quiet move at depth ≤ 3: static eval + base + perDepth·depth ≤ alpha. */
