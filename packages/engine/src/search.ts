@@ -184,16 +184,8 @@ export class Searcher {
   iir = true;
   /** At a quiet cut, the quiet moves tried before the cutting one lose the history it gains. */
   historyMalus = true;
-  /** See `SearchParams`. */
-  futilityBase: number;
-  futilityPerDepth: number;
-  staticBetaPerDepth: number;
-  probCutMargin: number;
-  aspiration: number;
-  grain: number;
-  lmrHistory: number;
-  lateMoveBase: number;
-  lateMoveScale: number;
+  /** The margins (`SearchParams`), the grain rounded to a whole number of at least 1. */
+  readonly params: Readonly<SearchParams>;
 
   nodes = 0;
   seldepth = 0;
@@ -246,16 +238,9 @@ export class Searcher {
     this.plain = options.plain ?? false;
     this.tablebase = options.tablebase;
     const params = { ...DEFAULT_SEARCH_PARAMS, ...options.params };
-    this.futilityBase = params.futilityBase;
-    this.futilityPerDepth = params.futilityPerDepth;
-    this.staticBetaPerDepth = params.staticBetaPerDepth;
-    this.probCutMargin = params.probCutMargin;
-    this.aspiration = params.aspiration;
-    this.grain = Math.max(1, Math.round(params.grain));
+    params.grain = Math.max(1, Math.round(params.grain));
+    this.params = Object.freeze(params);
     this.lmr = lmrTable(params.lmrDivisor);
-    this.lmrHistory = params.lmrHistory;
-    this.lateMoveBase = params.lateMoveBase;
-    this.lateMoveScale = params.lateMoveScale;
     for (let i = 0; i <= MAX_PLY; i++) this.orders.push(new Int32Array(64));
   }
 
@@ -328,7 +313,7 @@ export class Searcher {
     for (let depth = 1; depth <= control.maxDepth && depth < MAX_PLY - 8; depth++) {
       this.rootBest = -1;
       this.rootBestScore = -INFINITE;
-      let delta = this.aspiration;
+      let delta = this.params.aspiration;
       let alpha = -INFINITE;
       let beta = INFINITE;
       if (depth >= 4 && score > -WIN_BOUND && score < WIN_BOUND) {
@@ -459,9 +444,9 @@ export class Searcher {
   private staticEval(ply: number): number {
     const b = this.boards[ply];
     let e = this.evaluator(b, (this.turn0 + ply) & 1);
-    if (this.grain > 1) {
+    if (this.params.grain > 1) {
       // Round half away from zero, so that both colours round alike.
-      const g = this.grain;
+      const g = this.params.grain;
       const half = g >> 1;
       e = e >= 0 ? Math.floor((e + half) / g) * g : -Math.floor((half - e) / g) * g;
     }
@@ -607,14 +592,14 @@ export class Searcher {
       ply > 0 &&
       beta > -WIN_BOUND &&
       beta < WIN_BOUND &&
-      staticEval - this.staticBetaPerDepth * depth >= beta &&
+      staticEval - this.params.staticBetaPerDepth * depth >= beta &&
       !hasCapture(b, turn ^ 1)
     )
       return staticEval;
 
     // ProbCut-style pruning at shallow depth: when a reduced search already clears beta by a margin.
     if (cut) {
-      const pcBeta = beta + this.probCutMargin;
+      const pcBeta = beta + this.params.probCutMargin;
       if (staticEval >= pcBeta - 40) {
         const s = this.search(ply, depth - 4, pcBeta - 1, pcBeta);
         if (this.stopped) return 0;
@@ -627,6 +612,10 @@ export class Searcher {
 
     this.scoreMoves(ply, hashMove);
     const quiet = l.captures === 0;
+    const params = this.params;
+    // Futility and move-count pruning (read only where `prune` holds).
+    const futility = staticEval + params.futilityBase + params.futilityPerDepth * depth;
+    const lateMoves = params.lateMoveBase + params.lateMoveScale * depth * depth;
     let best = -INFINITE;
     let bestMove = -1;
     const oldAlpha = alpha;
@@ -643,8 +632,8 @@ export class Searcher {
       if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
       // Futility and move-count pruning of late quiet moves near the horizon.
       if (prune && n > 0 && !promotes && best > -WIN_BOUND) {
-        if (staticEval + this.futilityBase + this.futilityPerDepth * depth <= alpha) continue;
-        if (n >= this.lateMoveBase + this.lateMoveScale * depth * depth) continue;
+        if (futility <= alpha) continue;
+        if (n >= lateMoves) continue;
       }
       if (n < TRIED && quiet) this.tried[ply * TRIED + n] = from * 64 + to;
       this.make(ply, i);
@@ -661,10 +650,10 @@ export class Searcher {
           (from | (to << 6)) + 1 !== k1
         ) {
           r = this.lmr[Math.min(depth, 63) * 64 + Math.min(n, 63)];
-          if (this.lmrHistory > 0) {
+          if (params.lmrHistory > 0) {
             const h = this.history[turn * 4096 + from * 64 + to];
-            if (h > this.lmrHistory) r--;
-            else if (h < -this.lmrHistory && !pvNode) r++;
+            if (h > params.lmrHistory) r--;
+            else if (h < -params.lmrHistory && !pvNode) r++;
             if (r < 0) r = 0;
           }
           if (pvNode && r > 0) r--;

@@ -112,8 +112,8 @@ describe('search margins (SearchParams)', () => {
 
   it('keeps the shipped margins unless told otherwise', () => {
     const s = new Searcher({ params: { futilityPerDepth: 70 } });
-    expect(s.futilityPerDepth).toBe(70);
-    expect(s.futilityBase).toBe(DEFAULT_SEARCH_PARAMS.futilityBase);
-    expect(s.staticBetaPerDepth).toBe(DEFAULT_SEARCH_PARAMS.staticBetaPerDepth);
+    expect(s.params).toEqual({ ...DEFAULT_SEARCH_PARAMS, futilityPerDepth: 70 });
+    expect(new Searcher({ params: { grain: 7.6 } }).params.grain).toBe(8);
+    expect(new Searcher({ params: { grain: 0 } }).params.grain).toBe(1);
   });
 });
