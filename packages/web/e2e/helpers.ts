@@ -1,6 +1,6 @@
 // Helpers for the browser tests. Moves are chosen with @dama/core in the test itself (the page is
 // driven only through its UI: taps, the move box, buttons).
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { Game, makeNotation, parsePosition, type Move } from '@dama/core';
 
 export const sq = (page: Page, name: string) => page.locator(`.board-wrap [data-square="${name}"]`);
@@ -49,4 +49,37 @@ export async function startComputerGame(page: Page, o: ComputerOptions = {}): Pr
   await dialog.getByText(o.time ?? 'No clock', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Start the game' }).click();
   await expect(page.locator('.board-wrap .dama-board')).toBeVisible();
+}
+
+/** A new browser context for one online player (English, a phone unless told). */
+export async function openOnlinePage(
+  browser: Browser,
+  viewport = { width: 390, height: 844 },
+): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport, hasTouch: true, isMobile: true });
+  return context.newPage();
+}
+
+/** The creator makes an online game (their colour, a clock) and gets the link to share. */
+export async function createOnlineGame(
+  page: Page,
+  color: 'White' | 'Black',
+  clock = 'No clock',
+): Promise<string> {
+  await page.goto('./?sw=off#/');
+  await page.getByTestId('online-card').click();
+  await page.getByText(color, { exact: true }).click();
+  await page.getByText(clock, { exact: true }).click();
+  await page.getByTestId('online-create').click();
+  await expect(page.getByTestId('invite')).toBeVisible();
+  await expect(page).toHaveURL(/#\/online\/[A-Za-z0-9]+\/[A-Za-z0-9_-]+$/);
+  return page.getByTestId('share-link').inputValue();
+}
+
+/** Plays one move on `page` by typing it, and waits until `others` show it too. */
+export async function playOnline(page: Page, move: string, others: Page[]): Promise<void> {
+  const n = await moveButtons(page).count();
+  await page.locator('#move-input:not([disabled])').fill(move);
+  await page.locator('#move-input').press('Enter');
+  for (const p of [page, ...others]) await expect(moveButtons(p)).toHaveCount(n + 1, { timeout: 10_000 });
 }

@@ -1,7 +1,19 @@
 // Every screen shape: the whole board fits without scrolling and fills at least 80% of the short
-// side, with the panels beside it when the screen is wide (the game, the replay, the puzzle).
-import { test, expect, type Page } from '@playwright/test';
-import { gameOnPage, startComputerGame, typeMove, waitForTurn } from './helpers.ts';
+// side, with the panels beside it when the screen is wide (the game, the replay, the puzzle). Held
+// sideways, down to 740×360, the panel beside the board never scrolls: the game, the analysis board,
+// the puzzle, and an online game with a reaction and a draw offer shown. On a phone held upright,
+// the move list keeps the current move and the one before it in sight.
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import {
+  createOnlineGame,
+  gameOnPage,
+  moveButtons,
+  openOnlinePage,
+  playOnline,
+  startComputerGame,
+  typeMove,
+  waitForTurn,
+} from './helpers.ts';
 
 const SHAPES = [
   { width: 390, height: 844 },
@@ -45,12 +57,10 @@ for (const shape of SHAPES) {
 }
 
 /**
- * Held sideways, everything a player needs in a game is in sight at once: the panel beside the
- * board does not scroll, and the status line, the buttons, the move list's navigation and the move
- * box are inside it and on the screen.
+ * The panel beside the board does not scroll (its content no taller than its box, not scrolled),
+ * and each of `parts` is inside it and on the screen.
  */
-async function panelShowsAll(page: Page, where: string) {
-  const panel = page.locator('.game .side-col');
+async function panelFits(page: Page, panel: Locator, parts: Record<string, Locator>, where: string) {
   const fit = await panel.evaluate((el) => ({
     scrollHeight: el.scrollHeight,
     clientHeight: el.clientHeight,
@@ -60,13 +70,6 @@ async function panelShowsAll(page: Page, where: string) {
   expect(fit.scrollTop, `${where}: the panel is not scrolled`).toBe(0);
   const view = page.viewportSize()!;
   const side = (await panel.boundingBox())!;
-  const parts = {
-    status: page.getByTestId('status'),
-    buttons: page.locator('.side-col > .controls'),
-    'move navigation': page.locator('.side-col .move-nav'),
-    'move box': page.locator('#move-input'),
-    'play button': page.locator('.type-move button[type=submit]'),
-  };
   for (const [name, locator] of Object.entries(parts)) {
     const box = (await locator.boundingBox())!;
     expect(box, `${where}: ${name} is shown`).not.toBeNull();
@@ -78,6 +81,26 @@ async function panelShowsAll(page: Page, where: string) {
     expect(box.y + box.height, `${where}: ${name} bottom on screen`).toBeLessThanOrEqual(view.height + 0.5);
     expect(box.x + box.width, `${where}: ${name} right edge on screen`).toBeLessThanOrEqual(view.width + 0.5);
   }
+}
+
+/**
+ * Held sideways, everything a player needs in a game is in sight at once: the panel beside the
+ * board does not scroll, and the status line, the buttons, the move list's navigation and the move
+ * box are inside it and on the screen.
+ */
+async function panelShowsAll(page: Page, where: string) {
+  await panelFits(
+    page,
+    page.locator('.game .side-col'),
+    {
+      status: page.getByTestId('status'),
+      buttons: page.locator('.side-col > .controls'),
+      'move navigation': page.locator('.side-col .move-nav'),
+      'move box': page.locator('#move-input'),
+      'play button': page.locator('.type-move button[type=submit]'),
+    },
+    where,
+  );
 }
 
 for (const shape of [
@@ -104,6 +127,163 @@ for (const shape of [
     expect(cut, 'the name is not cut').toBe(false);
   });
 }
+
+const SIDEWAYS = [
+  { width: 740, height: 360 },
+  { width: 844, height: 390 },
+  { width: 915, height: 412 },
+];
+
+test('held sideways, the analysis board needs no scrolling: its lines, moves and buttons in sight', async ({
+  page,
+}) => {
+  await page.setViewportSize(SIDEWAYS[0]);
+  await page.goto('./?sw=off#/analysis?moves=c3-c4+f6-f5');
+  await expect(page.locator('[data-testid=pv-lines] li')).toHaveCount(2, { timeout: 20_000 });
+  for (const shape of SIDEWAYS) {
+    await page.setViewportSize(shape);
+    await panelFits(
+      page,
+      page.locator('.game.analysis .side-col'),
+      {
+        'engine lines': page.getByTestId('pv-lines'),
+        'move list': page.getByTestId('move-list'),
+        'move navigation': page.locator('.side-col .move-nav'),
+        'set-up button': page.getByTestId('edit'),
+        'play-from-here button': page.getByTestId('continue'),
+      },
+      `analysis at ${shape.width}×${shape.height}`,
+    );
+  }
+});
+
+test('held sideways, the puzzle needs no scrolling: its status, buttons and streak in sight', async ({
+  page,
+}) => {
+  await page.setViewportSize(SIDEWAYS[0]);
+  await page.goto('./?sw=off#/puzzle');
+  await expect(page.locator('.pz-board .dama-board')).toBeVisible();
+  for (const shape of SIDEWAYS) {
+    await page.setViewportSize(shape);
+    await panelFits(
+      page,
+      page.locator('.pz-side'),
+      {
+        status: page.locator('.pz-side .pz-status'),
+        details: page.getByTestId('pz-show-details'),
+        hint: page.getByTestId('pz-hint'),
+        streak: page.getByTestId('pz-streak-line'),
+      },
+      `puzzle at ${shape.width}×${shape.height}`,
+    );
+  }
+});
+
+test('held sideways, an online game needs no scrolling with a reaction and a draw offer shown', async ({
+  browser,
+}) => {
+  const white = await openOnlinePage(browser, SIDEWAYS[0]);
+  const link = await createOnlineGame(white, 'White', '5+3');
+  const black = await openOnlinePage(browser);
+  await black.goto(link.replace('#', '?sw=off#'));
+  await playOnline(white, 'c3-c4', [black]);
+  await playOnline(black, 'f6-f5', [white]);
+  const panel = white.locator('.game .side-col');
+  const always = {
+    status: white.getByTestId('status'),
+    'move navigation': white.locator('.side-col .move-nav'),
+    'move box': white.locator('#move-input'),
+    'play button': white.locator('.type-move button[type=submit]'),
+  };
+  const check = async (what: string, parts: Record<string, Locator>) => {
+    for (const shape of SIDEWAYS.slice(0, 2)) {
+      await white.setViewportSize(shape);
+      await panelFits(white, panel, { ...always, ...parts }, `${what} at ${shape.width}×${shape.height}`);
+    }
+  };
+  await check('the game', {
+    buttons: white.locator('.side-col > .controls'),
+    reactions: white.locator('.side-col > .reactions'),
+  });
+  // a reaction (shown for 4 s)
+  await black.getByTestId('react-good-luck').click();
+  await expect(white.getByTestId('reaction')).toContainText('Good luck!');
+  await check('a reaction', { reaction: white.getByTestId('reaction') });
+  // the friend's draw offer, with a reaction over it
+  await black.getByTestId('draw').click();
+  const offer = white.getByTestId('draw-offer');
+  await expect(offer).toBeVisible();
+  await black.getByTestId('react-well-played').click();
+  await expect(white.getByTestId('reaction')).toContainText('Well played!');
+  await check('a draw offer and a reaction', {
+    reaction: white.getByTestId('reaction'),
+    'offer text': offer.locator('span'),
+    decline: offer.getByRole('button', { name: 'Decline' }),
+    accept: offer.getByRole('button', { name: 'Accept' }),
+  });
+  // declined, then one's own offer waiting for the friend's answer
+  await offer.getByRole('button', { name: 'Decline' }).click();
+  await expect(offer).toHaveCount(0);
+  await white.getByTestId('draw').click();
+  await expect(white.getByText('You offered a draw.')).toBeVisible();
+  await check("one's own draw offer", {
+    'offer note': white.locator('.side-col .offer'),
+    buttons: white.locator('.side-col > .controls'),
+  });
+  for (const p of [white, black]) await p.context().close();
+});
+
+/** The current move and the one before it are wholly inside the move list's visible box. */
+async function lastTwoInSight(page: Page, where: string) {
+  const seen = await page.getByTestId('moves').evaluate(
+    (list) =>
+      new Promise<{ name: string; left: number; right: number; top: number; bottom: number }[]>((done) =>
+        // after the list has scrolled to the move (on the next frame)
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const box = list.getBoundingClientRect();
+            const moves = [...list.querySelectorAll<HTMLElement>('.mv')];
+            const at = moves.findIndex((m) => m.classList.contains('current'));
+            done(
+              moves.slice(Math.max(0, at - 1), at + 1).map((m) => {
+                const r = m.getBoundingClientRect();
+                return {
+                  name: m.textContent ?? '',
+                  left: r.left - box.left,
+                  right: box.right - r.right,
+                  top: r.top - box.top,
+                  bottom: box.bottom - r.bottom,
+                };
+              }),
+            );
+          }),
+        ),
+      ),
+  );
+  expect(seen.length, `${where}: a current move`).toBeGreaterThan(0);
+  for (const m of seen)
+    for (const side of ['left', 'right', 'top', 'bottom'] as const)
+      expect(m[side], `${where}: ${m.name} inside the list (${side})`).toBeGreaterThanOrEqual(-0.5);
+}
+
+test('on a phone, the move list keeps the current move and the one before it in sight', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('./?engine=fast#/');
+  await page.getByRole('button', { name: /Two players/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start the game' }).click();
+  // captures make some moves wider than others
+  const moves = ['f3-f4', 'c6-c5', 'f4-f5', 'f6xf4', 'g3-g4', 'f4xh4', 'h3xh5', 'h6xh4', 'd3-d4', 'c5-d5'];
+  for (const m of moves) {
+    await typeMove(page, m);
+    await lastTwoInSight(page, `after ${m}`);
+  }
+  // back through the game, a move at a time
+  for (let i = moves.length - 1; i >= 1; i--) {
+    await page.locator('.moves .move-nav').getByRole('button', { name: 'Previous move' }).click();
+    await expect(moveButtons(page).nth(i - 1)).toHaveClass(/current/);
+    await lastTwoInSight(page, `back at ${moves[i - 1]}`);
+  }
+});
 
 test.describe('in Turkish', () => {
   test.use({ locale: 'tr-TR' });

@@ -1,9 +1,9 @@
 // Play a friend online, through the real game server (packages/server) that serves the app: two
 // browser contexts play a whole game by link, a third watches, a reload resumes, and the finished
 // game is in both players' "My games". Moves are chosen with @dama/core and played through the UI.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Game, makeNotation } from '@dama/core';
-import { moveButtons, playedMoves, sq } from './helpers.ts';
+import { createOnlineGame, moveButtons, openOnlinePage, playedMoves, playOnline, sq } from './helpers.ts';
 
 /** A seeded choice, so the game is the same every run. */
 function random(seed: number): () => number {
@@ -16,49 +16,19 @@ function random(seed: number): () => number {
   };
 }
 
-async function openPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'en-US',
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-  });
-  return context.newPage();
-}
-
-/** The creator makes a game (their colour, a clock) and gets the link to share. */
-async function createGame(page: Page, color: 'White' | 'Black', clock = 'No clock'): Promise<string> {
-  await page.goto('./?sw=off#/');
-  await page.getByTestId('online-card').click();
-  await page.getByText(color, { exact: true }).click();
-  await page.getByText(clock, { exact: true }).click();
-  await page.getByTestId('online-create').click();
-  await expect(page.getByTestId('invite')).toBeVisible();
-  await expect(page).toHaveURL(/#\/online\/[A-Za-z0-9]+\/[A-Za-z0-9_-]+$/);
-  return page.getByTestId('share-link').inputValue();
-}
-
-/** Plays one move on `page` by typing it, and waits until `others` show it too. */
-async function play(page: Page, move: string, others: Page[]): Promise<void> {
-  const n = await moveButtons(page).count();
-  await page.locator('#move-input:not([disabled])').fill(move);
-  await page.locator('#move-input').press('Enter');
-  for (const p of [page, ...others]) await expect(moveButtons(p)).toHaveCount(n + 1, { timeout: 10_000 });
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test('two players play a whole game by link, a third watches, a reload resumes, both keep the game', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  const white = await openPage(browser);
-  const link = await createGame(white, 'White');
+  const white = await openOnlinePage(browser);
+  const link = await createOnlineGame(white, 'White');
   expect(link).toMatch(/#\/online\/[A-Za-z0-9]+$/);
   // The share link carries no seat token.
   expect(link.split('/').length).toBe(6);
 
-  const black = await openPage(browser);
+  const black = await openOnlinePage(browser);
   await black.goto(link.replace('#', '?sw=off#'));
   await expect(black).toHaveURL(/#\/online\/[A-Za-z0-9]+\/[A-Za-z0-9_-]+$/);
   await expect(white.getByTestId('invite')).toHaveCount(0);
@@ -66,7 +36,7 @@ test('two players play a whole game by link, a third watches, a reload resumes, 
   await expect(black.getByTestId('status')).toHaveText("Your friend's move");
   await expect(white.getByTestId('presence-black')).toHaveText('online');
 
-  const watcher = await openPage(browser);
+  const watcher = await openOnlinePage(browser);
   await watcher.goto(link.replace('#', '?sw=off#'));
   await expect(watcher.getByText('You are watching this game')).toBeVisible();
   await expect(watcher.locator('#move-input')).toHaveCount(0);
@@ -92,7 +62,7 @@ test('two players play a whole game by link, a third watches, a reload resumes, 
     const legal = game.position.legalMovesAllPaths();
     const move = makeNotation(legal[Math.floor(rand() * legal.length)]);
     const mover = game.position.turn === 'white' ? white : black;
-    await play(mover, move, [mover === white ? black : white]);
+    await playOnline(mover, move, [mover === white ? black : white]);
     game.playNotation(move);
   }
   for (const p of [white, black, watcher]) await expect(p.getByTestId('end')).toBeVisible();
@@ -114,12 +84,12 @@ test('two players play a whole game by link, a third watches, a reload resumes, 
 });
 
 test('draw offer, then a rematch with colours swapped; resign ends the rematch', async ({ browser }) => {
-  const white = await openPage(browser);
-  const link = await createGame(white, 'White', '5+3');
-  const black = await openPage(browser);
+  const white = await openOnlinePage(browser);
+  const link = await createOnlineGame(white, 'White', '5+3');
+  const black = await openOnlinePage(browser);
   await black.goto(link.replace('#', '?sw=off#'));
   await expect(white.getByTestId('clock-white')).toHaveText('5:00');
-  await play(white, 'c3-c4', [black]);
+  await playOnline(white, 'c3-c4', [black]);
   await expect(white.getByTestId('clock-white')).toContainText('5:0');
   await black.getByTestId('draw').click();
   await expect(white.getByTestId('draw-offer')).toBeVisible();
@@ -141,11 +111,11 @@ test('draw offer, then a rematch with colours swapped; resign ends the rematch',
 });
 
 test('a player who left can be claimed as a loss after the set time', async ({ browser }) => {
-  const white = await openPage(browser);
-  const link = await createGame(white, 'White');
-  const black = await openPage(browser);
+  const white = await openOnlinePage(browser);
+  const link = await createOnlineGame(white, 'White');
+  const black = await openOnlinePage(browser);
   await black.goto(link.replace('#', '?sw=off#'));
-  await play(white, 'c3-c4', [black]);
+  await playOnline(white, 'c3-c4', [black]);
   await black.context().close();
   await expect(white.getByTestId('presence-black')).toHaveText('reconnecting');
   // The test server lets a player claim after 4 s (DAMA_CLAIM_AFTER_MS).

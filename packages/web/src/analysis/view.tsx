@@ -6,6 +6,7 @@ import { makeNotation, type Color } from '@dama/core';
 import { WIN_BOUND, winDistance } from '@dama/engine';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
+import { scrollToCurrent } from '../lib/move-list.tsx';
 import { radios, toggle } from '../lib/widgets.tsx';
 import { EDIT_TOOLS, MAX_LINES, type AnalysisCtrl, type EditTool } from './ctrl.ts';
 import { JUDGEMENTS, winChance, type Judgement } from './judge.ts';
@@ -319,7 +320,7 @@ function moveList(env: ViewEnv): JSX.Element {
   });
   return (
     <div class="moves">
-      <div class="move-list" aria-label={t.anMoves} data-testid="move-list">
+      <div class="move-list" aria-label={t.anMoves} data-testid="move-list" ref={(el) => scrollToCurrent(el)}>
         {items.length > 0 ? items : <span class="empty">{t.anNoMoves}</span>}
       </div>
       <div class="move-nav">

@@ -73,14 +73,64 @@ export function moveSection(
   );
 }
 
-export function scrollToCurrent(el: HTMLDivElement | null): void {
+/** The room kept, when there is room, between the moves in sight and the list's edges (px). */
+const EDGE = 12;
+
+/**
+ * The scroll position along one axis that shows `from`..`to` (the move before the current one to
+ * the current one, in the list's content coordinates) with some room at the edges: unchanged when
+ * they are already in sight (a list scrolled by hand stays put), else the current move (`mid`) as
+ * near the middle as that allows; the current move first when both do not fit.
+ */
+function keepInView(pos: number, size: number, from: number, to: number, mid: number): number {
+  const edge = Math.max(0, Math.min(EDGE, (size - (to - from)) / 2));
+  const least = to + edge - size;
+  const most = from - edge;
+  if (least > most) return least;
+  if (pos >= least - 0.5 && pos <= most + 0.5) return pos;
+  return Math.min(most, Math.max(least, mid - size / 2));
+}
+
+/**
+ * Scrolls a move list (a row that slides sideways on a phone held upright, wrapped lines
+ * otherwise) so that the current move and the one before it are wholly in sight; to the start when
+ * the board shows the start. Measured on the next frame, once the list is laid out.
+ */
+export function scrollToCurrent(el: HTMLElement | null): void {
   if (!el) return;
   requestAnimationFrame(() => {
-    const cur = el.querySelector<HTMLElement>('.current') ?? el.lastElementChild;
-    if (cur instanceof HTMLElement) {
-      const wide = el.scrollWidth > el.clientWidth + 2;
-      if (wide) el.scrollLeft = cur.offsetLeft - el.clientWidth / 2;
-      else el.scrollTop = cur.offsetTop - el.clientHeight / 2;
+    const moves = [...el.querySelectorAll<HTMLElement>('.mv')];
+    const at = moves.findIndex((m) => m.classList.contains('current'));
+    if (at < 0) {
+      el.scrollLeft = 0;
+      el.scrollTop = 0;
+      return;
+    }
+    const box = el.getBoundingClientRect();
+    const cur = moves[at].getBoundingClientRect();
+    const prev = (moves[at - 1] ?? moves[at]).getBoundingClientRect();
+    // in the list's content coordinates (what scrollLeft and scrollTop count in)
+    const x = (v: number) => v - box.left - el.clientLeft + el.scrollLeft;
+    const y = (v: number) => v - box.top - el.clientTop + el.scrollTop;
+    if (el.scrollWidth > el.clientWidth + 1) {
+      const from = at === 0 ? 0 : x(prev.left);
+      el.scrollLeft = keepInView(
+        el.scrollLeft,
+        el.clientWidth,
+        from,
+        x(cur.right),
+        x((cur.left + cur.right) / 2),
+      );
+    }
+    if (el.scrollHeight > el.clientHeight + 1) {
+      const from = at === 0 ? 0 : y(Math.min(prev.top, cur.top));
+      el.scrollTop = keepInView(
+        el.scrollTop,
+        el.clientHeight,
+        from,
+        y(cur.bottom),
+        y((cur.top + cur.bottom) / 2),
+      );
     }
   });
 }
