@@ -6,6 +6,9 @@
  *      packages/engine/.train/data/games-<seed>.bin (never committed; rerun with another --seed to add)
  *   2. fit — logistic regression of the pattern weights on those records, writing the weights after
  *      every epoch to packages/engine/.train/eval.bin
+ *   (relabel) — optional, between the two: search every record's position again at --relabel-nodes
+ *      (the --eval weights, the 4-piece tables with --tb) and write the records with the deeper
+ *      score to --relabel-out; fit that folder with --data (split over cores with --part K/N)
  *   3. export — copy the fitted weights to the shipped asset, packages/engine/assets/eval.bin, and
  *      to the web app's packages/web/public/engine/eval.bin (the worker fetches engine/eval.bin)
  *
@@ -13,6 +16,7 @@
  *          --random 4-12 --epochs 10 --lambda 0.5 --rate 2 --l2 0.0001 --data DIR --out FILE
  *          --compare FILE (print another weights file's held-out loss, e.g. the shipped one)
  *          --eval hand|learned|FILE (the self-play evaluation: hand-weighted, the shipped weights, a file)
+ *          --relabel-nodes 20000 --relabel-out DIR --part 0/1 --tb DIR
  * On a 2-core machine the default run takes about an hour (generation on one core, then minutes of
  * fitting). Compare the result with `npm run bench:strength` and scripts/evalmatch.ts before keeping it.
  */
@@ -23,7 +27,8 @@ import { parseArgs } from 'node:util';
 import { loadRecords } from './train/data.ts';
 import { fit } from './train/fit.ts';
 import { generate } from './train/generate.ts';
-import { loadWeightsFile } from '../src/node.ts';
+import { relabel } from './train/relabel.ts';
+import { loadTablebase, loadWeightsFile } from '../src/node.ts';
 
 const engineDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -41,6 +46,10 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(engineDir, '.train', 'eval.bin') },
     compare: { type: 'string' },
     eval: { type: 'string', default: 'hand' },
+    'relabel-nodes': { type: 'string', default: '20000' },
+    'relabel-out': { type: 'string', default: join(engineDir, '.train', 'relabel') },
+    part: { type: 'string', default: '0/1' },
+    tb: { type: 'string' },
   },
 });
 
@@ -54,8 +63,8 @@ const number = (name: keyof typeof values, min: number, max: number): number => 
 };
 const stages = String(values.stages).split(',');
 for (const s of stages)
-  if (!['generate', 'fit', 'export'].includes(s)) {
-    console.error(`train: unknown stage ${s} (generate, fit, export)`);
+  if (!['generate', 'relabel', 'fit', 'export'].includes(s)) {
+    console.error(`train: unknown stage ${s} (generate, relabel, fit, export)`);
     process.exit(2);
   }
 const [randomMin, randomMax] = String(values.random).split('-').map(Number);
@@ -88,6 +97,28 @@ if (stages.includes('generate')) {
     log,
   });
   log(`generate: done, ${r.games} games, ${r.records} positions`);
+}
+if (stages.includes('relabel')) {
+  const [part, parts] = String(values.part).split('/').map(Number);
+  if (!(Number.isInteger(part) && Number.isInteger(parts) && part >= 0 && part < parts)) {
+    console.error('train: --part must be K/N with 0 <= K < N');
+    process.exit(2);
+  }
+  const relabelOut = String(values['relabel-out']);
+  mkdirSync(relabelOut, { recursive: true });
+  const e = String(values.eval);
+  const r = relabel({
+    input: dataDir,
+    out: relabelOut,
+    nodes: number('relabel-nodes', 1, 1e9),
+    patterns: loadWeightsFile(e === 'hand' || e === 'learned' ? undefined : e),
+    tablebase: values.tb ? loadTablebase(String(values.tb)) : undefined,
+    part,
+    parts,
+    minutes: number('minutes', 0, 24 * 60),
+    log,
+  });
+  log(`relabel: ${r.done ? 'done' : 'stopped by --minutes'}, ${r.records} records this run`);
 }
 if (stages.includes('fit')) {
   const records = loadRecords(dataDir);
