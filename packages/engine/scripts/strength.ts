@@ -106,6 +106,8 @@ const deadline = (() => {
   }
   const d = new Date();
   d.setUTCHours(h, m, 0, 0);
+  // A time of day already past today is tomorrow's (23:40 with --until 00:10 means in 30 minutes).
+  if (d.getTime() <= Date.now()) d.setUTCDate(d.getUTCDate() + 1);
   return d.getTime();
 })();
 const searchParams = ((): Partial<SearchParams> | undefined => {
