@@ -7,7 +7,7 @@
  *   2. fit — logistic regression of the pattern weights on those records, writing the weights after
  *      every epoch to packages/engine/.train/eval.bin
  *   (relabel) — optional, between the two: search every record's position again at --relabel-nodes
- *      (the --eval weights, the 4-piece tables with --tb) and write the records with the deeper
+ *      (with the --eval evaluation, the 4-piece tables with --tb) and write the records with the deeper
  *      score to --relabel-out; fit that folder with --data (split over cores with --part K/N)
  *   3. export — copy the fitted weights to the shipped asset, packages/engine/assets/eval.bin, and
  *      to the web app's packages/web/public/engine/eval.bin (the worker fetches engine/eval.bin)
@@ -106,12 +106,11 @@ if (stages.includes('relabel')) {
   }
   const relabelOut = String(values['relabel-out']);
   mkdirSync(relabelOut, { recursive: true });
-  const e = String(values.eval);
   const r = relabel({
     input: dataDir,
     out: relabelOut,
     nodes: number('relabel-nodes', 1, 1e9),
-    patterns: loadWeightsFile(e === 'hand' || e === 'learned' ? undefined : e),
+    patterns: selfPlayPatterns(),
     tablebase: values.tb ? loadTablebase(String(values.tb)) : undefined,
     part,
     parts,

@@ -19,7 +19,8 @@ export interface RelabelOptions {
   input: string;
   out: string;
   nodes: number;
-  patterns: PatternWeights;
+  /** The evaluation: learned weights, or the hand-weighted evaluation when absent (as `generate`). */
+  patterns?: PatternWeights;
   tablebase?: Tablebase;
   part: number;
   parts: number;
@@ -32,7 +33,7 @@ export function relabel(options: RelabelOptions): { records: number; done: boole
   const { patterns, part, parts } = options;
   const searcher = new Searcher({
     hashMegabytes: 16,
-    evaluator: (b, turn) => patternEvaluate(patterns, b, turn),
+    evaluator: patterns ? (b, turn) => patternEvaluate(patterns, b, turn) : undefined,
     tablebase: options.tablebase,
   });
   const end = Date.now() + options.minutes * 60_000;
