@@ -7,9 +7,11 @@
  * are printed with the result, and every game is appended to a checkpoint (JSON lines) so a cut-off
  * loses only the game in progress; a rerun skips the games already played.
  *
- * Usage: npx tsx packages/engine/scripts/ladder.ts PAIR [N] [--until HH:MM]
+ * Usage: npx tsx packages/engine/scripts/ladder.ts PAIR [N] [--until HH:MM] [--easy NODES/NOISE]
  * PAIR: easy-random, medium-easy, hard-medium or master-hard; N openings (default 20, so 40 games);
- * `--until`: start no game after that UTC time. The same matches (without the timing) run through
+ * `--until`: start no game after that UTC time. `--easy 4000/60`: a candidate Easy instead of the
+ * shipped one (that node budget and evaluation noise, the rest as the level), to retune the level
+ * before changing `LEVEL_SETTINGS`; its games go to a checkpoint of their own. The same matches (without the timing) run through
  * the CLI, e.g. `dama match --a level=hard --b level=medium --plies 3`.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -28,10 +30,11 @@ import {
   type Player,
 } from '../src/index.ts';
 import { loadWeightsFile } from '../src/node.ts';
+import { untilOrExit } from './until.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { until: { type: 'string' } },
+  options: { until: { type: 'string' }, easy: { type: 'string' } },
 });
 const pair = positionals[0] ?? '';
 const n = Number(positionals[1] ?? 20);
@@ -41,15 +44,7 @@ if (!levels.includes(up as Level) || !(levels.includes(down as Level) || down ==
   console.error('ladder: PAIR must be easy-random, medium-easy, hard-medium or master-hard');
   process.exit(2);
 }
-const deadline = (() => {
-  if (values.until === undefined) return Infinity;
-  const [h, m] = values.until.split(':').map(Number);
-  const d = new Date();
-  d.setUTCHours(h, m, 0, 0);
-  // A time of day already past today is tomorrow's (23:40 with --until 00:10 means in 30 minutes).
-  if (d.getTime() <= Date.now()) d.setUTCDate(d.getUTCDate() + 1);
-  return d.getTime();
-})();
+const deadline = untilOrExit('ladder', values.until);
 
 /** A player that knows only the rules: a uniformly random legal move. */
 function randomPlayer(): Player {
@@ -80,9 +75,30 @@ function timed(player: Player, times: number[]): Player {
   };
 }
 
+const easy = (() => {
+  if (values.easy === undefined) return undefined;
+  const [nodes, noise] = values.easy.split('/').map(Number);
+  if (!Number.isInteger(nodes) || nodes < 1 || !Number.isInteger(noise) || noise < 0) {
+    console.error(`ladder: --easy must be NODES/NOISE, two whole numbers (got ${values.easy})`);
+    process.exit(2);
+  }
+  return { nodes, noise };
+})();
+
 const patterns = loadWeightsFile();
-const player = (level: string): Player =>
-  level === 'random' ? randomPlayer() : new EnginePlayer({ level: level as Level, patterns, name: level });
+const player = (level: string): Player => {
+  if (level === 'random') return randomPlayer();
+  if (level === 'easy' && easy !== undefined)
+    // Master's search (no level cap) held to the candidate's node budget, with its noise.
+    return new EnginePlayer({
+      level: 'master',
+      limits: { nodes: easy.nodes },
+      noise: easy.noise,
+      patterns,
+      name: 'easy',
+    });
+  return new EnginePlayer({ level: level as Level, patterns, name: level });
+};
 const upTimes: number[] = [];
 const downTimes: number[] = [];
 const a = timed(player(up), upTimes);
@@ -92,7 +108,7 @@ const checkpoint = join(
   dirname(fileURLToPath(import.meta.url)),
   '..',
   '.cache',
-  `ladder-${pair}-plies3.jsonl`,
+  `ladder-${pair}${easy !== undefined ? `-easy${easy.nodes}n${easy.noise}` : ''}-plies3.jsonl`,
 );
 mkdirSync(dirname(checkpoint), { recursive: true });
 interface Line {

@@ -10,7 +10,8 @@
  * referee's game is replayed move by move into the old core's `Game` before every search, so the two
  * programs share nothing but the moves.
  *
- * Every finished game is appended to a checkpoint file (one JSON line); a rerun with the same
+ * Every finished game is appended to a checkpoint file (one JSON line with its result and its moves,
+ * so lost games can be studied afterwards); a rerun with the same
  * settings skips the games already played, so a cut-off loses at most the games in progress.
  *
  * Usage: npm run bench:strength -- [--movetime MS | --nodes N] [--games N] [--jobs N]
@@ -28,7 +29,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'nod
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { makeFen, type Game, type Move } from '@dama/core';
+import { makeFen, makeNotation, type Game, type Move } from '@dama/core';
 import {
   DEFAULT_SEARCH_PARAMS,
   DEFAULT_SPRT,
@@ -42,6 +43,7 @@ import {
   type SearchParams,
 } from '../src/index.ts';
 import { buildTree, loadTree } from './git-tree.ts';
+import { untilOrExit } from './until.ts';
 import { fileTablebase, loadWeightsFile } from '../src/node.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -97,19 +99,7 @@ if (values.sprt !== undefined) {
   sprt = { ...DEFAULT_SPRT, elo0: e0, elo1: e1 };
 }
 /** `--until HH:MM` (UTC): no game starts after it, so a bounded run ends one game later at most. */
-const deadline = (() => {
-  if (values.until === undefined) return Infinity;
-  const [h, m] = values.until.split(':').map(Number);
-  if (!Number.isInteger(h) || !Number.isInteger(m)) {
-    console.error('bench:strength: --until must be HH:MM (UTC)');
-    process.exit(2);
-  }
-  const d = new Date();
-  d.setUTCHours(h, m, 0, 0);
-  // A time of day already past today is tomorrow's (23:40 with --until 00:10 means in 30 minutes).
-  if (d.getTime() <= Date.now()) d.setUTCDate(d.getUTCDate() + 1);
-  return d.getTime();
-})();
+const deadline = untilOrExit('bench:strength', values.until);
 const searchParams = ((): Partial<SearchParams> | undefined => {
   if (values.params === undefined) return undefined;
   let parsed: unknown;
@@ -146,6 +136,8 @@ interface GameLine {
   result: string;
   reason: string;
   plies: number;
+  /** The game's moves from the start position (opening included), in the notation of `makeNotation`. */
+  moves?: string[];
 }
 
 /** The frozen engine as a player: it searches its own core's copy of the referee's game. */
@@ -228,6 +220,7 @@ async function playShard(index: number, of: number): Promise<void> {
       result: record.result,
       reason: record.reason,
       plies: record.moves.length,
+      moves: record.moves.map(makeNotation),
     };
     appendFileSync(checkpoint, `${JSON.stringify(line)}\n`);
     if (of === 1) report(false);
