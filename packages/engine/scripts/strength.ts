@@ -65,6 +65,7 @@ const { values } = parseArgs({
     tb: { type: 'string' },
     params: { type: 'string' },
     weights: { type: 'string' },
+    balanced: { type: 'string' },
   },
 });
 
@@ -127,7 +128,11 @@ const limitText = 'nodes' in limits ? `nodes=${limits.nodes}` : `movetime=${limi
 const tbText = values.tb !== undefined ? '-tb' : '';
 const checkpoint =
   values.checkpoint ??
-  join(engineDir, '.cache', `strength-${commit}-${limitText}-plies${plies}${tbText}.jsonl`);
+  join(
+    engineDir,
+    '.cache',
+    `strength-${commit}-${limitText}-plies${plies}${values.balanced !== undefined ? `-balanced${values.balanced}` : ''}${tbText}.jsonl`,
+  );
 
 interface GameLine {
   /** Index into the openings picked for this run; `aWhite`: the current engine had White. */
@@ -192,7 +197,26 @@ function tally(lines: readonly GameLine[]) {
   return matchStats(w, d, l, sprt);
 }
 
-const openings = pickOpenings(openingSuite(plies), Math.ceil(games / 2));
+const openings = pickOpenings(balancedSuite(), Math.ceil(games / 2));
+
+/** The suite, or with `--balanced CM` its openings whose deep score is under CM either way. */
+function balancedSuite(): Move[][] {
+  const suite = openingSuite(plies);
+  if (values.balanced === undefined) return suite;
+  const limit = positiveInt(values.balanced, '--balanced');
+  const file = join(here, 'suite3-scores.json');
+  const { plies: scored, scores } = JSON.parse(readFileSync(file, 'utf8')) as {
+    plies: number;
+    scores: number[];
+  };
+  if (scored !== plies || scores.length !== suite.length) {
+    console.error(
+      `bench:strength: ${file} scores the ${scored}-ply suite of ${scores.length} openings, not this one`,
+    );
+    process.exit(2);
+  }
+  return suite.filter((_, i) => Math.abs(scores[i]) < limit);
+}
 const key = (opening: number, aWhite: boolean) => `${opening}:${aWhite ? 'w' : 'b'}`;
 
 /** Play the games of one shard (every `of`-th game from `index`) that the checkpoint lacks. */

@@ -18,9 +18,11 @@
  *
  * Usage: npx tsx packages/engine/scripts/study.ts suite [--nodes 2000000] [--tb DIR] --out F [--part K/N]
  *        npx tsx packages/engine/scripts/study.ts games FILE [--nodes 100000] [--tb DIR] --out F [--part K/N]
- *        npx tsx packages/engine/scripts/study.ts suite|games --summary F [F …]
+ *        npx tsx packages/engine/scripts/study.ts suite|games --summary F [F …] [--write FILE]
+ * `suite --summary … --write FILE` also writes the scores in suite order as JSON (the committed
+ * scripts/suite3-scores.json that `bench:strength --balanced` reads).
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Game, makeFen } from '@dama/core';
 import { Engine, openingSuite, WIN_BOUND } from '../src/index.ts';
@@ -36,6 +38,7 @@ const { values, positionals } = parseArgs({
     plies: { type: 'string', default: '3' },
     which: { type: 'string', default: 'loss' },
     summary: { type: 'boolean', default: false },
+    write: { type: 'string' },
   },
 });
 const mode = positionals[0];
@@ -157,6 +160,17 @@ function summariseSuite(lines: SuiteLine[]): void {
       `decided (≥ ${DECIDED}) ${count(DECIDED, Infinity)} (for the side to move ${forMover}), ` +
       `of which ≥ 3 men ${count(300, Infinity)}, won by the tables or a search ${sorted.filter((l) => Math.abs(l.score) >= WIN_BOUND).length}`,
   );
+  if (values.write !== undefined) {
+    if (sorted.length !== openingSuite(Number(values.plies)).length || sorted.some((l, i) => l.i !== i))
+      fail(`--write needs a score for every opening of the ${values.plies}-ply suite`);
+    const about =
+      `The deep score of every opening of the ${values.plies}-ply suite (openingSuite order), centi-men for the side ` +
+      'to move after it: Master with the shipped weights and the 4-piece tables at a fixed node count. ' +
+      'Made by scripts/study.ts suite (see its header).';
+    const nodes = Number(values.nodes ?? 2_000_000);
+    const json = { about, plies: Number(values.plies), nodes, scores: sorted.map((l) => l.score) };
+    writeFileSync(values.write, `${JSON.stringify(json)}\n`);
+  }
   const depths = sorted.map((l) => l.depth).sort((a, b) => a - b);
   console.log(`depth reached: median ${depths[depths.length >> 1]}, least ${depths[0]}`);
 }
