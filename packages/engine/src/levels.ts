@@ -29,7 +29,7 @@ export interface LevelSettings {
 
 /** The settings of each level, Easy to Master: the levels the product offers. */
 export const LEVEL_SETTINGS: Readonly<Record<Level, Readonly<LevelSettings>>> = {
-  easy: { maxDepth: 127, maxNodes: 1_500, noise: 90, movetime: 1000, tablebase: false },
+  easy: { maxDepth: 127, maxNodes: 2_500, noise: 60, movetime: 1000, tablebase: false },
   medium: { maxDepth: 127, maxNodes: 15_000, noise: 35, movetime: 1000, tablebase: false },
   hard: { maxDepth: 127, maxNodes: 100_000, noise: 0, movetime: 1500, tablebase: true },
   master: {
