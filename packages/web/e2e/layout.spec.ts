@@ -221,6 +221,22 @@ test('held sideways, an online game needs no scrolling with a reaction and a dra
     decline: offer.getByRole('button', { name: 'Decline' }),
     accept: offer.getByRole('button', { name: 'Accept' }),
   });
+  // upright, the offer's words above its two buttons, side by side on one row (Accept used to wrap)
+  for (const shape of [
+    { width: 390, height: 844 },
+    { width: 360, height: 740 },
+  ]) {
+    await white.setViewportSize(shape);
+    const decline = (await offer.getByRole('button', { name: 'Decline' }).boundingBox())!;
+    const accept = (await offer.getByRole('button', { name: 'Accept' }).boundingBox())!;
+    const words = (await offer.locator('span').boundingBox())!;
+    const where = `the draw offer at ${shape.width}×${shape.height}`;
+    expect(Math.abs(accept.y - decline.y), `${where}: the buttons on one row`).toBeLessThan(1);
+    expect(accept.height, `${where}: Accept on one line`).toBeLessThanOrEqual(decline.height + 0.5);
+    expect(words.y + words.height, `${where}: the words above the buttons`).toBeLessThanOrEqual(
+      decline.y + 0.5,
+    );
+  }
   // declined, then one's own offer waiting for the friend's answer
   await offer.getByRole('button', { name: 'Decline' }).click();
   await expect(offer).toHaveCount(0);
@@ -231,6 +247,29 @@ test('held sideways, an online game needs no scrolling with a reaction and a dra
     buttons: white.locator('.side-col > .controls'),
   });
   for (const p of [white, black]) await p.context().close();
+});
+
+test('held sideways, the invitation to an online game needs no scrolling: its link, copy button, code and waiting line in sight', async ({
+  browser,
+}) => {
+  const page = await openOnlinePage(browser, SIDEWAYS[0]);
+  await createOnlineGame(page, 'White', '5+3');
+  const invite = page.getByTestId('invite');
+  for (const shape of SIDEWAYS) {
+    await page.setViewportSize(shape);
+    await panelFits(
+      page,
+      page.locator('.game .side-col'),
+      {
+        link: page.getByTestId('share-link'),
+        copy: invite.locator('.actions .btn').first(),
+        code: invite.locator('.qr'),
+        waiting: invite.locator('p.status'),
+      },
+      `the invitation at ${shape.width}×${shape.height}`,
+    );
+  }
+  await page.context().close();
 });
 
 /** The current move and the one before it are wholly inside the move list's visible box. */

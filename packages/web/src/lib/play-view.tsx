@@ -183,7 +183,10 @@ export function copyButton(t: Catalog, text: string): JSX.Element {
       onClick={(e) => {
         const b = e.currentTarget;
         void navigator.clipboard?.writeText(text).then(
-          () => (b.querySelector('span')!.textContent = t.copied),
+          () => {
+            b.querySelector('span')!.textContent = t.copied;
+            b.classList.add('copied');
+          },
           () => undefined,
         );
       }}

@@ -92,6 +92,7 @@ function invite(o: OnlineCtrl): JSX.Element {
                 .catch(() => undefined)
             }
           >
+            {icons.share()}
             <span>{t.onlineShare}</span>
           </button>
         ) : null}
