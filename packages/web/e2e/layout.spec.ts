@@ -134,27 +134,32 @@ const SIDEWAYS = [
   { width: 915, height: 412 },
 ];
 
+/** `panelFits` at every sideways shape in turn. */
+async function fitsSideways(page: Page, panel: Locator, parts: Record<string, Locator>, what: string) {
+  for (const shape of SIDEWAYS) {
+    await page.setViewportSize(shape);
+    await panelFits(page, panel, parts, `${what} at ${shape.width}×${shape.height}`);
+  }
+}
+
 test('held sideways, the analysis board needs no scrolling: its lines, moves and buttons in sight', async ({
   page,
 }) => {
   await page.setViewportSize(SIDEWAYS[0]);
   await page.goto('./?sw=off#/analysis?moves=c3-c4+f6-f5');
   await expect(page.locator('[data-testid=pv-lines] li')).toHaveCount(2, { timeout: 20_000 });
-  for (const shape of SIDEWAYS) {
-    await page.setViewportSize(shape);
-    await panelFits(
-      page,
-      page.locator('.game.analysis .side-col'),
-      {
-        'engine lines': page.getByTestId('pv-lines'),
-        'move list': page.getByTestId('move-list'),
-        'move navigation': page.locator('.side-col .move-nav'),
-        'set-up button': page.getByTestId('edit'),
-        'play-from-here button': page.getByTestId('continue'),
-      },
-      `analysis at ${shape.width}×${shape.height}`,
-    );
-  }
+  await fitsSideways(
+    page,
+    page.locator('.game.analysis .side-col'),
+    {
+      'engine lines': page.getByTestId('pv-lines'),
+      'move list': page.getByTestId('move-list'),
+      'move navigation': page.locator('.side-col .move-nav'),
+      'set-up button': page.getByTestId('edit'),
+      'play-from-here button': page.getByTestId('continue'),
+    },
+    'analysis',
+  );
 });
 
 test('held sideways, the puzzle needs no scrolling: its status, buttons and streak in sight', async ({
@@ -163,20 +168,17 @@ test('held sideways, the puzzle needs no scrolling: its status, buttons and stre
   await page.setViewportSize(SIDEWAYS[0]);
   await page.goto('./?sw=off#/puzzle');
   await expect(page.locator('.pz-board .dama-board')).toBeVisible();
-  for (const shape of SIDEWAYS) {
-    await page.setViewportSize(shape);
-    await panelFits(
-      page,
-      page.locator('.pz-side'),
-      {
-        status: page.locator('.pz-side .pz-status'),
-        details: page.getByTestId('pz-show-details'),
-        hint: page.getByTestId('pz-hint'),
-        streak: page.getByTestId('pz-streak-line'),
-      },
-      `puzzle at ${shape.width}×${shape.height}`,
-    );
-  }
+  await fitsSideways(
+    page,
+    page.locator('.pz-side'),
+    {
+      status: page.locator('.pz-side .pz-status'),
+      details: page.getByTestId('pz-show-details'),
+      hint: page.getByTestId('pz-hint'),
+      streak: page.getByTestId('pz-streak-line'),
+    },
+    'puzzle',
+  );
 });
 
 test('held sideways, an online game needs no scrolling with a reaction and a draw offer shown', async ({
@@ -255,20 +257,17 @@ test('held sideways, the invitation to an online game needs no scrolling: its li
   const page = await openOnlinePage(browser, SIDEWAYS[0]);
   await createOnlineGame(page, 'White', '5+3');
   const invite = page.getByTestId('invite');
-  for (const shape of SIDEWAYS) {
-    await page.setViewportSize(shape);
-    await panelFits(
-      page,
-      page.locator('.game .side-col'),
-      {
-        link: page.getByTestId('share-link'),
-        copy: invite.locator('.actions .btn').first(),
-        code: invite.locator('.qr'),
-        waiting: invite.locator('p.status'),
-      },
-      `the invitation at ${shape.width}×${shape.height}`,
-    );
-  }
+  await fitsSideways(
+    page,
+    page.locator('.game .side-col'),
+    {
+      link: page.getByTestId('share-link'),
+      copy: invite.locator('.actions .btn').first(),
+      code: invite.locator('.qr'),
+      waiting: invite.locator('p.status'),
+    },
+    'the invitation',
+  );
   await page.context().close();
 });
 
