@@ -84,6 +84,13 @@ interface StudyLine {
   fens: string[];
 }
 
+/** `--nodes`, or `fallback` without it. */
+function nodesOr(fallback: number): number {
+  const nodes = Number(values.nodes ?? fallback);
+  if (!Number.isInteger(nodes) || nodes < 1) fail(`--nodes must be a whole number ≥ 1 (got ${values.nodes})`);
+  return nodes;
+}
+
 const score = (g: { aWhite: boolean; result: string }) =>
   g.result === '1/2-1/2' ? 0.5 : (g.result === '1-0') === g.aWhite ? 1 : 0;
 
@@ -95,6 +102,7 @@ if (values.summary) {
   if (!(Number.isInteger(k) && Number.isInteger(n) && k >= 0 && k < n))
     fail('--part must be K/N with 0 ≤ K < N');
   if (values.out === undefined) fail('--out FILE is needed');
+  if (!['loss', 'draw', 'win', 'all'].includes(values.which)) fail('--which must be loss, draw, win or all');
   const out = values.out as string;
   const engine = new Engine({
     level: 'master',
@@ -103,7 +111,7 @@ if (values.summary) {
     tablebase: values.tb !== undefined ? fileTablebase(values.tb) : undefined,
   });
   if (mode === 'suite') {
-    const nodes = Number(values.nodes ?? 2_000_000);
+    const nodes = nodesOr(2_000_000);
     const done = new Set(readLines<SuiteLine>(out).map((l) => l.i));
     openingSuite(Number(values.plies)).forEach((moves, i) => {
       if (i % n !== k || done.has(i)) return;
@@ -116,7 +124,7 @@ if (values.summary) {
     });
   } else {
     const file = positionals[1] ?? fail('games needs the checkpoint FILE of a bench:strength run');
-    const nodes = Number(values.nodes ?? 100_000);
+    const nodes = nodesOr(100_000);
     const done = new Set(readLines<StudyLine>(out).map((l) => l.game));
     const want = values.which;
     readLines<GameLine>(file).forEach((g, index) => {
@@ -167,7 +175,7 @@ function summariseSuite(lines: SuiteLine[]): void {
       `The deep score of every opening of the ${values.plies}-ply suite (openingSuite order), centi-men for the side ` +
       'to move after it: Master with the shipped weights and the 4-piece tables at a fixed node count. ' +
       'Made by scripts/study.ts suite (see its header).';
-    const nodes = Number(values.nodes ?? 2_000_000);
+    const nodes = nodesOr(2_000_000);
     const json = { about, plies: Number(values.plies), nodes, scores: sorted.map((l) => l.score) };
     writeFileSync(values.write, `${JSON.stringify(json)}\n`);
   }
