@@ -11,10 +11,10 @@
  * PAIR: easy-random, medium-easy, hard-medium or master-hard; N openings (default 20, so 40 games);
  * `--until`: start no game after that UTC time. `--easy 4000/60`: a candidate Easy instead of the
  * shipped one (that node budget and evaluation noise, the rest as the level), to retune the level
- * before changing `LEVEL_SETTINGS`; its games go to a checkpoint of their own. The same matches (without the timing) run through
- * the CLI, e.g. `dama match --a level=hard --b level=medium --plies 3`.
+ * before changing `LEVEL_SETTINGS`; its games go to a checkpoint of their own. The same matches
+ * (without the timing) run through the CLI, e.g. `dama match --a level=hard --b level=medium --plies 3`.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -30,6 +30,7 @@ import {
   type Player,
 } from '../src/index.ts';
 import { loadWeightsFile } from '../src/node.ts';
+import { readJsonLines } from './jsonl.ts';
 import { untilOrExit } from './until.ts';
 
 const { values, positionals } = parseArgs({
@@ -118,12 +119,7 @@ interface Line {
   upMs: number[];
   downMs: number[];
 }
-const done: Line[] = existsSync(checkpoint)
-  ? readFileSync(checkpoint, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as Line)
-  : [];
+const done: Line[] = readJsonLines<Line>(checkpoint);
 
 const summary = (ms: number[]) =>
   ms.length === 0

@@ -25,7 +25,7 @@
  * against the shipped engine (give each run its own `--checkpoint`).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -43,6 +43,7 @@ import {
   type SearchParams,
 } from '../src/index.ts';
 import { buildTree, loadTree } from './git-tree.ts';
+import { readJsonLines } from './jsonl.ts';
 import { untilOrExit } from './until.ts';
 import { fileTablebase, loadWeightsFile } from '../src/node.ts';
 
@@ -169,18 +170,9 @@ async function baselinePlayer(): Promise<Player> {
   };
 }
 
+/** The games played so far (a line torn by a cut-off is played again). */
 function readCheckpoint(): GameLine[] {
-  if (!existsSync(checkpoint)) return [];
-  const out: GameLine[] = [];
-  for (const line of readFileSync(checkpoint, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      out.push(JSON.parse(line) as GameLine);
-    } catch {
-      // A line torn by a cut-off: that game is played again.
-    }
-  }
-  return out;
+  return readJsonLines<GameLine>(checkpoint);
 }
 
 function tally(lines: readonly GameLine[]) {

@@ -10,7 +10,7 @@
  * `games FILE`: every position of the games of a `bench:strength` checkpoint (its lines carry the
  * moves), scored for the current engine (`aWhite`); for each game the current engine lost (or
  * `--which draw|win|all`) it prints where the deep score last stood above −1.5 men, who was to move
- * there, the material, and whether the opening itself was already lost.
+ * there and the phase (by the pieces on the board), or that the game was lost from the opening on.
  *
  * Both write their lines to `--out` as they go (a rerun skips what is there) and split the work
  * with `--part K/N` (one process per core). Summaries read every `--out` file given again with
@@ -22,11 +22,12 @@
  * `suite --summary … --write FILE` also writes the scores in suite order as JSON (the committed
  * scripts/suite3-scores.json that `bench:strength --balanced` reads).
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { Game, makeFen } from '@dama/core';
+import { Game, makeFen, parseFen } from '@dama/core';
 import { Engine, openingSuite, WIN_BOUND } from '../src/index.ts';
 import { fileTablebase, loadWeightsFile } from '../src/node.ts';
+import { readJsonLines } from './jsonl.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -54,19 +55,13 @@ const LEANING = 40;
 /** A loser's game is lost from the last position where its deep score stood above this. */
 const LOST = -150;
 
-const readLines = <T>(file: string): T[] =>
-  existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim())
-        .map((l) => JSON.parse(l) as T)
-    : [];
-
 interface SuiteLine {
   i: number;
   fen: string;
   score: number;
   depth: number;
+  /** The node count of the search (lines of earlier runs may lack it). */
+  nodes?: number;
 }
 interface GameLine {
   opening: number;
@@ -95,8 +90,8 @@ const score = (g: { aWhite: boolean; result: string }) =>
   g.result === '1/2-1/2' ? 0.5 : (g.result === '1-0') === g.aWhite ? 1 : 0;
 
 if (values.summary) {
-  if (mode === 'suite') summariseSuite(positionals.slice(1).flatMap((f) => readLines<SuiteLine>(f)));
-  else summariseGames(positionals.slice(1).flatMap((f) => readLines<StudyLine>(f)));
+  if (mode === 'suite') summariseSuite(positionals.slice(1).flatMap((f) => readJsonLines<SuiteLine>(f)));
+  else summariseGames(positionals.slice(1).flatMap((f) => readJsonLines<StudyLine>(f)));
 } else {
   const [k, n] = values.part.split('/').map(Number);
   if (!(Number.isInteger(k) && Number.isInteger(n) && k >= 0 && k < n))
@@ -112,22 +107,22 @@ if (values.summary) {
   });
   if (mode === 'suite') {
     const nodes = nodesOr(2_000_000);
-    const done = new Set(readLines<SuiteLine>(out).map((l) => l.i));
+    const done = new Set(readJsonLines<SuiteLine>(out).map((l) => l.i));
     openingSuite(Number(values.plies)).forEach((moves, i) => {
       if (i % n !== k || done.has(i)) return;
       const game = new Game();
       for (const m of moves) game.play(m);
       engine.newGame();
       const r = engine.search(game, { nodes });
-      const line: SuiteLine = { i, fen: makeFen(game.position), score: r.score, depth: r.depth };
+      const line: SuiteLine = { i, fen: makeFen(game.position), score: r.score, depth: r.depth, nodes };
       appendFileSync(out, `${JSON.stringify(line)}\n`);
     });
   } else {
     const file = positionals[1] ?? fail('games needs the checkpoint FILE of a bench:strength run');
     const nodes = nodesOr(100_000);
-    const done = new Set(readLines<StudyLine>(out).map((l) => l.game));
+    const done = new Set(readJsonLines<StudyLine>(out).map((l) => l.game));
     const want = values.which;
-    readLines<GameLine>(file).forEach((g, index) => {
+    readJsonLines<GameLine>(file).forEach((g, index) => {
       if (index % n !== k || done.has(index)) return;
       if (g.moves === undefined) fail(`${file} has no moves (made before bench:strength recorded them)`);
       const s = score(g);
@@ -175,7 +170,11 @@ function summariseSuite(lines: SuiteLine[]): void {
       `The deep score of every opening of the ${values.plies}-ply suite (openingSuite order), centi-men for the side ` +
       'to move after it: Master with the shipped weights and the 4-piece tables at a fixed node count. ' +
       'Made by scripts/study.ts suite (see its header).';
-    const nodes = nodesOr(2_000_000);
+    // The node count of the lines themselves, or --nodes for lines of runs that did not record it.
+    const counts = new Set(sorted.map((l) => l.nodes ?? nodesOr(2_000_000)));
+    if (counts.size !== 1)
+      fail(`--write needs lines searched at one node count, not ${[...counts].join(', ')}`);
+    const [nodes] = counts;
     const json = { about, plies: Number(values.plies), nodes, scores: sorted.map((l) => l.score) };
     writeFileSync(values.write, `${JSON.stringify(json)}\n`);
   }
@@ -184,13 +183,13 @@ function summariseSuite(lines: SuiteLine[]): void {
 }
 
 function summariseGames(lines: StudyLine[]): void {
+  const setup = (fen: string) => {
+    const parsed = parseFen(fen);
+    if (!parsed.ok) return fail(`a position of the study is not a FEN (${parsed.error.message})`);
+    return parsed.value;
+  };
   const phase = (fen: string) => {
-    const pieces = fen
-      .split(':')
-      .slice(1)
-      .join(',')
-      .split(',')
-      .filter((p) => p.length > 1).length;
+    const pieces = setup(fen).pieces.length;
     return pieces >= 24
       ? 'opening (24+ pieces)'
       : pieces >= 16
@@ -211,7 +210,7 @@ function summariseGames(lines: StudyLine[]): void {
       continue;
     }
     // Side to move at `last` is the current engine's when White to move and aWhite, or Black and not.
-    const own = (g.fens[last][0] === 'W') === g.aWhite;
+    const own = (setup(g.fens[last]).turn === 'white') === g.aWhite;
     if (own) ownMove++;
     phases[phase(g.fens[last])] = (phases[phase(g.fens[last])] ?? 0) + 1;
     const next = s.slice(last + 1).find((x) => x !== null);
