@@ -271,6 +271,25 @@ test('held sideways, the invitation to an online game needs no scrolling: its li
   await page.context().close();
 });
 
+test("on the shortest phone held sideways, with a Share button, the link field shows the end of the link (the game's code)", async ({
+  browser,
+}) => {
+  const page = await openOnlinePage(browser, { width: 667, height: 375 });
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'share', { value: async () => undefined });
+  });
+  await createOnlineGame(page, 'White', '5+3');
+  await expect(page.getByTestId('invite').getByRole('button', { name: 'Share' })).toBeVisible();
+  const field = await page
+    .getByTestId('share-link')
+    .evaluate((i: HTMLInputElement) => ({ left: i.scrollLeft, shown: i.clientWidth, all: i.scrollWidth }));
+  expect(field.shown * 2, 'the link field shows less than half the link').toBeLessThan(field.all);
+  expect(field.left + field.shown, "the link field scrolled to the link's end").toBeGreaterThanOrEqual(
+    field.all - 1,
+  );
+  await page.context().close();
+});
+
 /** The current move and the one before it are wholly inside the move list's visible box. */
 async function lastTwoInSight(page: Page, where: string) {
   const seen = await page.getByTestId('moves').evaluate(

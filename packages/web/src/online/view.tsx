@@ -69,6 +69,11 @@ function setupView(o: OnlineCtrl): JSX.Element {
   );
 }
 
+/** A field that shows less than half of the link shows its end (the game's code), not "http:/". */
+const showEnd = (input: HTMLInputElement | null): void => {
+  if (input !== null && input.clientWidth * 2 < input.scrollWidth) input.scrollLeft = input.scrollWidth;
+};
+
 function invite(o: OnlineCtrl): JSX.Element {
   const t = o.t;
   const link = o.shareLink();
@@ -78,7 +83,14 @@ function invite(o: OnlineCtrl): JSX.Element {
       <p>{t.onlineInvite}</p>
       <label class="link-row">
         <span class="sr-only">{t.onlineLink}</span>
-        <input readOnly value={link} data-testid="share-link" onFocus={(e) => e.currentTarget.select()} />
+        <input
+          readOnly
+          value={link}
+          data-testid="share-link"
+          ref={showEnd}
+          onBlur={(e) => showEnd(e.currentTarget)}
+          onFocus={(e) => e.currentTarget.select()}
+        />
       </label>
       <div class="actions">
         {copyButton(t, link)}
