@@ -92,6 +92,15 @@ export interface SearchParams {
   /** Move-count pruning at depth ≤ 3: quiet moves after the first `base + scale · depth²` are skipped. */
   lateMoveBase: number;
   lateMoveScale: number;
+  /**
+   * Singular extension from this depth on (0: off): when the hash move holds a lower bound from
+   * nearly as deep, and every other move searched at half depth fails below its score minus
+   * `singularMargin`, the hash move is searched a ply deeper.
+   */
+  singularDepth: number;
+  singularMargin: number;
+  /** How many times along a line quiescence searches the quiet replies to a capture threat (0: never). */
+  threatReplyPlies: number;
 }
 
 /** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
@@ -109,6 +118,9 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   lmrHistory: 0,
   lateMoveBase: 3,
   lateMoveScale: 2,
+  singularDepth: 0,
+  singularMargin: 50,
+  threatReplyPlies: 1,
 };
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
@@ -214,6 +226,8 @@ export class Searcher {
   private history = new Int32Array(2 * 64 * 64);
   /** The quiet moves searched so far at each ply (from · 64 + to), for the history malus. */
   private tried = new Int32Array((MAX_PLY + 1) * TRIED);
+  /** The move each ply's singular test leaves out (-1: none). */
+  private excludedMove = new Int32Array(MAX_PLY + 1).fill(-1);
   private rootKeys = new Int32Array(2);
   private rules!: DrawRules;
   private ruleStatic = false;
@@ -542,10 +556,17 @@ export class Searcher {
     const tt = this.tt;
     let hashMove = -1;
     let ttEval = INFINITE;
+    let ttScore = 0;
+    let ttDepth = -1;
+    let ttBound = 0;
+    const excluded = this.excludedMove[ply];
     if (tt.probe(ka, kb)) {
       hashMove = tt.move;
       ttEval = tt.eval;
-      if (!pvNode && tt.depth >= depth && ply > 0) {
+      ttScore = fromTT(tt.score, ply);
+      ttDepth = tt.depth;
+      ttBound = tt.bound;
+      if (!pvNode && tt.depth >= depth && ply > 0 && excluded < 0) {
         const s = fromTT(tt.score, ply);
         if (
           tt.bound === BOUND_EXACT ||
@@ -575,6 +596,7 @@ export class Searcher {
     const prune = this.shallowPruning && !this.plain && !pvNode && l.captures === 0 && depth <= 3;
     const cut =
       this.probCut &&
+      excluded < 0 &&
       !pvNode &&
       !this.plain &&
       depth >= 5 &&
@@ -590,6 +612,7 @@ export class Searcher {
     if (
       prune &&
       ply > 0 &&
+      excluded < 0 &&
       beta > -WIN_BOUND &&
       beta < WIN_BOUND &&
       staticEval - this.params.staticBetaPerDepth * depth >= beta &&
@@ -608,6 +631,32 @@ export class Searcher {
         generateMoves(b, turn, l);
         this.pvLength[ply] = ply;
       }
+    }
+
+    // Singular extension: is the hash move much better than every other one?
+    let singular = -1;
+    if (
+      this.params.singularDepth > 0 &&
+      ply > 0 &&
+      excluded < 0 &&
+      !this.plain &&
+      depth >= this.params.singularDepth &&
+      hashMove >= 0 &&
+      count > 1 &&
+      ttBound !== BOUND_UPPER &&
+      ttDepth >= depth - 3 &&
+      ttScore > -WIN_BOUND &&
+      ttScore < WIN_BOUND
+    ) {
+      const sBeta = ttScore - this.params.singularMargin;
+      this.excludedMove[ply] = hashMove;
+      const s = this.search(ply, (depth - 1) >> 1, sBeta - 1, sBeta);
+      this.excludedMove[ply] = -1;
+      if (this.stopped) return 0;
+      if (s < sBeta) singular = hashMove;
+      // The nested search reused this ply's buffers: generate again.
+      generateMoves(b, turn, l);
+      this.pvLength[ply] = ply;
     }
 
     this.scoreMoves(ply, hashMove);
@@ -630,6 +679,7 @@ export class Searcher {
         (turn === 0 ? to >= 56 : to < 8);
       if (n < TRIED) this.tried[ply * TRIED + n] = -1;
       if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
+      if (i === excluded) continue;
       // Futility and move-count pruning of late quiet moves near the horizon.
       if (prune && n > 0 && !promotes && best > -WIN_BOUND) {
         if (futility <= alpha) continue;
@@ -638,7 +688,8 @@ export class Searcher {
       if (n < TRIED && quiet) this.tried[ply * TRIED + n] = from * 64 + to;
       this.make(ply, i);
       let score: number;
-      if (n === 0) score = -this.search(ply + 1, depth - 1, -beta, -alpha);
+      if (i === singular) score = -this.search(ply + 1, depth, -beta, -alpha);
+      else if (n === 0) score = -this.search(ply + 1, depth - 1, -beta, -alpha);
       else {
         let r = 0;
         if (
@@ -715,6 +766,8 @@ export class Searcher {
     const bound = best >= beta ? BOUND_LOWER : best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
     // With root moves excluded the root's score is not the position's: keep it out of the table.
     if (ply === 0 && this.rootExcluded !== null) return best;
+    // Nor the score of a singular test, which left the best move out.
+    if (excluded >= 0) return best;
     tt.store(ka, kb, bestMove, depth, bound, toTT(best, ply), staticEval);
     return best;
   }
@@ -722,7 +775,7 @@ export class Searcher {
   /**
    * Quiescence: captures are compulsory, so a node with captures searches all of them (no standing
    * pat). A quiet node stands pat on the evaluation, unless the opponent threatens a capture: then the
-   * quiet moves are searched once more (at most `QUIET_THREAT_PLIES` times along a line).
+   * quiet moves are searched once more (at most `threatReplyPlies` times along a line).
    */
   private qsearch(ply: number, alpha: number, beta: number, threatPlies: number): number {
     this.nodes++;
@@ -742,7 +795,8 @@ export class Searcher {
     if (!hasCapture(b, turn)) {
       if (!hasQuietMove(b, turn)) return -WIN + ply;
       const standPat = this.staticEval(ply);
-      if (!this.threatReplies || threatPlies >= 1 || !hasCapture(b, turn ^ 1)) return standPat;
+      if (!this.threatReplies || threatPlies >= this.params.threatReplyPlies || !hasCapture(b, turn ^ 1))
+        return standPat;
       if (ply > 0 && this.rules.repetition && this.isRepetition(ply)) return DRAW;
       generateMoves(b, turn, l);
       const count = l.count;

@@ -6,6 +6,7 @@ import {
   parsePosition,
   Position,
   randomPosition,
+  START_FEN,
   unwrap,
 } from '@dama/core';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,15 @@ function solve(pos: Position, depth: number, ply = 0): number {
   return best;
 }
 
+/** `solve`, remembered: the solver cases are shared by several search settings. */
+const solved = new Map<string, number>();
+function solveOnce(pos: Position, depth: number): number {
+  const key = `${pos.key()} ${depth}`;
+  let v = solved.get(key);
+  if (v === undefined) solved.set(key, (v = solve(pos, depth)));
+  return v;
+}
+
 describe('search', () => {
   it('finds the only move and a win by taking the last piece', () => {
     const r = new Engine().search(game('W:Wd4:Bd5'), { depth: 3 });
@@ -51,29 +61,39 @@ describe('search', () => {
     expect(kk.move).toBeUndefined(); // the game is already over
   });
 
-  it('agrees with a plain solver on wins within four plies', () => {
-    const rng = makeRng(7);
-    let wins = 0;
-    for (let n = 0; n < 50; n++) {
-      const pos = randomPosition(
-        rng,
-        [1 + Math.floor(rng() * 3), 1 + Math.floor(rng() * 3)],
-        [Math.floor(rng() * 2), Math.floor(rng() * 2)],
-      );
-      const g = new Game(pos);
-      if (g.isOver()) continue;
-      const exact = solve(pos, 4);
-      const r = new Engine({ hashMegabytes: 1 }).search(g, { depth: 5 });
-      if (exact >= WIN_BOUND) {
-        wins++;
-        expect(winDistance(r.score), pos.key()).toBe(WIN - exact);
+  // The default search, and the settings that change which moves are searched deeper or not at all.
+  it.each([
+    ['the default search', {}],
+    ['singular extensions from depth 3', { singularDepth: 3, singularMargin: 20 }],
+    ['no threat replies in quiescence', { threatReplyPlies: 0 }],
+    ['threat replies twice along a line', { threatReplyPlies: 2 }],
+  ])(
+    'agrees with a plain solver on wins within four plies: %s',
+    (_, searchParams) => {
+      const rng = makeRng(7);
+      let wins = 0;
+      for (let n = 0; n < 50; n++) {
+        const pos = randomPosition(
+          rng,
+          [1 + Math.floor(rng() * 3), 1 + Math.floor(rng() * 3)],
+          [Math.floor(rng() * 2), Math.floor(rng() * 2)],
+        );
+        const g = new Game(pos);
+        if (g.isOver()) continue;
+        const exact = solveOnce(pos, 4);
+        const r = new Engine({ hashMegabytes: 1, searchParams }).search(g, { depth: 5 });
+        if (exact >= WIN_BOUND) {
+          wins++;
+          expect(winDistance(r.score), pos.key()).toBe(WIN - exact);
+        }
+        const d = winDistance(r.score);
+        if (d !== undefined && Math.abs(d) <= 4)
+          expect(solveOnce(pos, Math.abs(d))).toBe(d > 0 ? WIN - d : -WIN + -d);
       }
-      const d = winDistance(r.score);
-      if (d !== undefined && Math.abs(d) <= 4)
-        expect(solve(pos, Math.abs(d))).toBe(d > 0 ? WIN - d : -WIN + -d);
-    }
-    expect(wins).toBeGreaterThan(5);
-  }, 30_000);
+      expect(wins).toBeGreaterThan(5);
+    },
+    30_000,
+  );
 
   it('sees a draw by repetition inside the search', () => {
     // White is a man down and can only hope for a repetition.
@@ -100,6 +120,16 @@ describe('search', () => {
     );
     expect(kingsOnly.score).toBeGreaterThan(50);
   });
+
+  it('singular extensions search a different tree, to a legal move', () => {
+    const start = game(START_FEN);
+    const off = new Engine({ hashMegabytes: 1 }).search(start, { depth: 7 });
+    const on = new Engine({ hashMegabytes: 1, searchParams: { singularDepth: 4 } }).search(start, {
+      depth: 7,
+    });
+    expect(on.nodes).not.toBe(off.nodes);
+    expect(start.position.legalMoves().some((m) => makeNotation(m) === makeNotation(on.move!))).toBe(true);
+  }, 20_000);
 
   it('returns the same result for the same node budget', () => {
     const run = () => {
