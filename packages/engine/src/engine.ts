@@ -103,6 +103,7 @@ export class Engine {
   private applyLevel(): void {
     this.searcher.noise = this.noiseOverride ?? LEVEL_SETTINGS[this.levelName].noise;
     this.searcher.tablebase = LEVEL_SETTINGS[this.levelName].tablebase ? this.tables : undefined;
+    this.searcher.threatReplies = LEVEL_SETTINGS[this.levelName].threatReplies;
   }
 
   /** Forget what earlier searches learned (call between games for reproducible play). */

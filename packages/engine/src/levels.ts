@@ -5,7 +5,8 @@
  * weaker ones add evaluation noise, so they misjudge quiet positions and miss deeper combinations but
  * never play at random (captures are compulsory anyway). Hard searches 100 000 nodes (depth 9–11:
  * about 0.2 s on a desktop, well under its 1 s pace on a phone), Master thinks for 2.5 s (about
- * 12 times as many nodes).
+ * 12 times as many nodes), and its quiescence does not stop for capture threats (measured: the
+ * nodes buy more as depth).
  *
  * The human-feeling pace (a reply shown no sooner than a level's beat, so that even a move found in
  * 20 ms arrives as if considered) is the host's: the web app's `REPLY_PACE_MS` (game/ctrl.ts). The
@@ -25,19 +26,33 @@ export interface LevelSettings {
   movetime: number;
   /** Plays endings by the tables (when the host gave the engine some). */
   tablebase: boolean;
+  /**
+   * Quiescence answers a capture threat with every quiet move (`Searcher.threatReplies`). Master
+   * plays without: the nodes go into depth instead (README.md, "Session 8"). The other levels keep
+   * them, as the ladder was measured.
+   */
+  threatReplies: boolean;
 }
 
 /** The settings of each level, Easy to Master: the levels the product offers. */
 export const LEVEL_SETTINGS: Readonly<Record<Level, Readonly<LevelSettings>>> = {
-  easy: { maxDepth: 127, maxNodes: 2_500, noise: 60, movetime: 1000, tablebase: false },
-  medium: { maxDepth: 127, maxNodes: 15_000, noise: 35, movetime: 1000, tablebase: false },
-  hard: { maxDepth: 127, maxNodes: 100_000, noise: 0, movetime: 1500, tablebase: true },
+  easy: { maxDepth: 127, maxNodes: 2_500, noise: 60, movetime: 1000, tablebase: false, threatReplies: true },
+  medium: {
+    maxDepth: 127,
+    maxNodes: 15_000,
+    noise: 35,
+    movetime: 1000,
+    tablebase: false,
+    threatReplies: true,
+  },
+  hard: { maxDepth: 127, maxNodes: 100_000, noise: 0, movetime: 1500, tablebase: true, threatReplies: true },
   master: {
     maxDepth: 127,
     maxNodes: Number.MAX_SAFE_INTEGER,
     noise: 0,
     movetime: 2500,
     tablebase: true,
+    threatReplies: false,
   },
 };
 

@@ -10,7 +10,7 @@ import {
   unwrap,
 } from '@dama/core';
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../src/engine.ts';
+import { Engine, type EngineOptions } from '../src/engine.ts';
 import { evaluate, kingReach } from '../src/evaluate.ts';
 import { WIN, WIN_BOUND, winDistance } from '../src/types.ts';
 
@@ -61,15 +61,16 @@ describe('search', () => {
     expect(kk.move).toBeUndefined(); // the game is already over
   });
 
-  // The default search, and the settings that change which moves are searched deeper or not at all.
-  it.each([
-    ['the default search', {}],
-    ['singular extensions from depth 3', { singularDepth: 3, singularMargin: 20 }],
-    ['no threat replies in quiescence', { threatReplyPlies: 0 }],
-    ['threat replies twice along a line', { threatReplyPlies: 2 }],
+  // Master's search, and the settings that change which moves are searched deeper or not at all
+  // (Hard's quiescence answers capture threats; Master's does not).
+  it.each<[string, EngineOptions]>([
+    ['Master', {}],
+    ['singular extensions from depth 3', { searchParams: { singularDepth: 3, singularMargin: 20 } }],
+    ['threat replies in quiescence (Hard)', { level: 'hard' }],
+    ['threat replies twice along a line', { level: 'hard', searchParams: { threatReplyPlies: 2 } }],
   ])(
     'agrees with a plain solver on wins within four plies: %s',
-    (_, searchParams) => {
+    (_, options) => {
       const rng = makeRng(7);
       let wins = 0;
       for (let n = 0; n < 50; n++) {
@@ -81,7 +82,7 @@ describe('search', () => {
         const g = new Game(pos);
         if (g.isOver()) continue;
         const exact = solveOnce(pos, 4);
-        const r = new Engine({ hashMegabytes: 1, searchParams }).search(g, { depth: 5 });
+        const r = new Engine({ hashMegabytes: 1, ...options }).search(g, { depth: 5 });
         if (exact >= WIN_BOUND) {
           wins++;
           expect(winDistance(r.score), pos.key()).toBe(WIN - exact);
