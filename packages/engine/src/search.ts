@@ -190,7 +190,10 @@ export class Searcher {
   lmr: Uint8Array;
   /** ProbCut at depth 5 and more. */
   probCut = true;
-  /** Quiescence looks at quiet replies once when the opponent threatens a capture. */
+  /**
+   * Quiescence looks at quiet replies when the opponent threatens a capture (the engine sets it from
+   * the level: on below Master, off for Master).
+   */
   threatReplies = true;
   /** Internal iterative reduction (one ply less without a hash move, non-PV, depth 4 and more). */
   iir = true;
@@ -567,7 +570,7 @@ export class Searcher {
       ttDepth = tt.depth;
       ttBound = tt.bound;
       if (!pvNode && tt.depth >= depth && ply > 0 && excluded < 0) {
-        const s = fromTT(tt.score, ply);
+        const s = ttScore;
         if (
           tt.bound === BOUND_EXACT ||
           (tt.bound === BOUND_LOWER && s >= beta) ||
@@ -774,8 +777,9 @@ export class Searcher {
 
   /**
    * Quiescence: captures are compulsory, so a node with captures searches all of them (no standing
-   * pat). A quiet node stands pat on the evaluation, unless the opponent threatens a capture: then the
-   * quiet moves are searched once more (at most `threatReplyPlies` times along a line).
+   * pat). A quiet node stands pat on the evaluation, unless the opponent threatens a capture and
+   * `threatReplies` is on (the levels below Master): then the quiet moves are searched once more (at
+   * most `threatReplyPlies` times along a line).
    */
   private qsearch(ply: number, alpha: number, beta: number, threatPlies: number): number {
     this.nodes++;
