@@ -42,11 +42,14 @@ export class Engine {
   private searcher: Searcher;
   private levelName: Level;
   private noiseOverride: number | undefined;
+  /** The caller's `searchParams.threatReplyPlies`, which holds at every level. */
+  private threatRepliesOverride: number | undefined;
   private tables: Tablebase | undefined;
 
   constructor(options: EngineOptions = {}) {
     this.levelName = options.level ?? 'master';
     this.noiseOverride = options.noise;
+    this.threatRepliesOverride = options.searchParams?.threatReplyPlies;
     this.tables = options.tablebase;
     const patterns = options.patterns;
     this.searcher = new Searcher({
@@ -101,9 +104,10 @@ export class Engine {
   }
 
   private applyLevel(): void {
-    this.searcher.noise = this.noiseOverride ?? LEVEL_SETTINGS[this.levelName].noise;
-    this.searcher.tablebase = LEVEL_SETTINGS[this.levelName].tablebase ? this.tables : undefined;
-    this.searcher.threatReplies = LEVEL_SETTINGS[this.levelName].threatReplies;
+    const level = LEVEL_SETTINGS[this.levelName];
+    this.searcher.noise = this.noiseOverride ?? level.noise;
+    this.searcher.tablebase = level.tablebase ? this.tables : undefined;
+    this.searcher.threatReplyPlies = this.threatRepliesOverride ?? level.threatReplyPlies;
   }
 
   /** Forget what earlier searches learned (call between games for reproducible play). */

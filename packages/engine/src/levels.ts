@@ -27,32 +27,32 @@ export interface LevelSettings {
   /** Plays endings by the tables (when the host gave the engine some). */
   tablebase: boolean;
   /**
-   * Quiescence answers a capture threat with every quiet move (`Searcher.threatReplies`). Master
-   * plays without: the nodes go into depth instead (README.md, "Session 8"). The other levels keep
-   * them, as the ladder was measured.
+   * How many times along a line quiescence answers a capture threat with every quiet move
+   * (`SearchParams.threatReplyPlies`). Master never does: the nodes go into depth instead (README.md,
+   * "Session 8"). The other levels do once, as the ladder was measured.
    */
-  threatReplies: boolean;
+  threatReplyPlies: number;
 }
 
 /** The settings of each level, Easy to Master: the levels the product offers. */
 export const LEVEL_SETTINGS: Readonly<Record<Level, Readonly<LevelSettings>>> = {
-  easy: { maxDepth: 127, maxNodes: 2_500, noise: 60, movetime: 1000, tablebase: false, threatReplies: true },
+  easy: { maxDepth: 127, maxNodes: 2_500, noise: 60, movetime: 1000, tablebase: false, threatReplyPlies: 1 },
   medium: {
     maxDepth: 127,
     maxNodes: 15_000,
     noise: 35,
     movetime: 1000,
     tablebase: false,
-    threatReplies: true,
+    threatReplyPlies: 1,
   },
-  hard: { maxDepth: 127, maxNodes: 100_000, noise: 0, movetime: 1500, tablebase: true, threatReplies: true },
+  hard: { maxDepth: 127, maxNodes: 100_000, noise: 0, movetime: 1500, tablebase: true, threatReplyPlies: 1 },
   master: {
     maxDepth: 127,
     maxNodes: Number.MAX_SAFE_INTEGER,
     noise: 0,
     movetime: 2500,
     tablebase: true,
-    threatReplies: false,
+    threatReplyPlies: 0,
   },
 };
 

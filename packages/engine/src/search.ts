@@ -99,8 +99,16 @@ export interface SearchParams {
    */
   singularDepth: number;
   singularMargin: number;
-  /** How many times along a line quiescence searches the quiet replies to a capture threat (0: never). */
+  /**
+   * How many times along a line quiescence searches the quiet replies to a capture threat (0: never).
+   * The searcher starts with this count; the engine sets each level's own (levels.ts) unless the
+   * caller's params name one.
+   */
   threatReplyPlies: number;
+  /** Internal iterative reduction from this depth on (0: off): see `negamax`. */
+  iirDepth: number;
+  /** 1: at a quiet cut the quiet moves tried before the cutting one lose the history it gains (0: off). */
+  historyMalus: number;
 }
 
 /** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
@@ -121,6 +129,8 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   singularDepth: 0,
   singularMargin: 50,
   threatReplyPlies: 1,
+  iirDepth: 4,
+  historyMalus: 1,
 };
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
@@ -191,14 +201,10 @@ export class Searcher {
   /** ProbCut at depth 5 and more. */
   probCut = true;
   /**
-   * Quiescence looks at quiet replies when the opponent threatens a capture (the engine sets it from
-   * the level: on below Master, off for Master).
+   * How many times along a line quiescence looks at the quiet replies to a capture threat (0: never).
+   * It starts as `params.threatReplyPlies`; the engine sets it from the level (levels.ts).
    */
-  threatReplies = true;
-  /** Internal iterative reduction (one ply less without a hash move, non-PV, depth 4 and more). */
-  iir = true;
-  /** At a quiet cut, the quiet moves tried before the cutting one lose the history it gains. */
-  historyMalus = true;
+  threatReplyPlies: number;
   /** The margins (`SearchParams`), the grain rounded to a whole number of at least 1. */
   readonly params: Readonly<SearchParams>;
 
@@ -258,6 +264,7 @@ export class Searcher {
     params.grain = Math.max(1, Math.round(params.grain));
     this.params = Object.freeze(params);
     this.lmr = lmrTable(params.lmrDivisor);
+    this.threatReplyPlies = params.threatReplyPlies;
     for (let i = 0; i <= MAX_PLY; i++) this.orders.push(new Int32Array(64));
   }
 
@@ -591,7 +598,8 @@ export class Searcher {
     if (hashMove >= count) hashMove = -1;
     // Internal iterative reduction: a non-PV node that the table knows nothing about is searched a
     // ply shallower (its move ordering is poor, and a PV node has the last iteration's move anyway).
-    if (this.iir && hashMove < 0 && depth >= 4 && !pvNode && !this.plain) depth--;
+    const iirDepth = this.params.iirDepth;
+    if (iirDepth > 0 && hashMove < 0 && depth >= iirDepth && !pvNode && !this.plain) depth--;
 
     // Forced reply: one legal move is searched a ply deeper.
     if (count === 1 && ply > 0) depth++;
@@ -748,7 +756,7 @@ export class Searcher {
               this.history[h] += bonus;
               let over = this.history[h] > 1 << 17;
               // The quiet moves tried before this one did not cut: they lose what it gains.
-              if (this.historyMalus) {
+              if (this.params.historyMalus !== 0) {
                 const base = ply * TRIED;
                 const tried = Math.min(n, TRIED);
                 for (let t = 0; t < tried; t++) {
@@ -777,9 +785,9 @@ export class Searcher {
 
   /**
    * Quiescence: captures are compulsory, so a node with captures searches all of them (no standing
-   * pat). A quiet node stands pat on the evaluation, unless the opponent threatens a capture and
-   * `threatReplies` is on (the levels below Master): then the quiet moves are searched once more (at
-   * most `threatReplyPlies` times along a line).
+   * pat). A quiet node stands pat on the evaluation, unless the opponent threatens a capture: then
+   * the quiet moves are searched once more, at most `threatReplyPlies` times along a line (the levels
+   * below Master once, Master never).
    */
   private qsearch(ply: number, alpha: number, beta: number, threatPlies: number): number {
     this.nodes++;
@@ -799,8 +807,7 @@ export class Searcher {
     if (!hasCapture(b, turn)) {
       if (!hasQuietMove(b, turn)) return -WIN + ply;
       const standPat = this.staticEval(ply);
-      if (!this.threatReplies || threatPlies >= this.params.threatReplyPlies || !hasCapture(b, turn ^ 1))
-        return standPat;
+      if (threatPlies >= this.threatReplyPlies || !hasCapture(b, turn ^ 1)) return standPat;
       if (ply > 0 && this.rules.repetition && this.isRepetition(ply)) return DRAW;
       generateMoves(b, turn, l);
       const count = l.count;

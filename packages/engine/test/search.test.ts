@@ -132,6 +132,24 @@ describe('search', () => {
     expect(start.position.legalMoves().some((m) => makeNotation(m) === makeNotation(on.move!))).toBe(true);
   }, 20_000);
 
+  it('takes its threat replies from the level unless the caller sets the count', () => {
+    // A middle game where captures are threatened (threat replies change the tree); at a fixed
+    // depth Hard and Master differ only by them (neither has noise, neither has tables here).
+    const g = new Game();
+    for (const m of ['c3-c4', 'f6-f5', 'd3-d4', 'e6-e5']) unwrap(g.playNotation(m));
+    const nodes = (options: EngineOptions) =>
+      new Engine({ hashMegabytes: 1, ...options }).search(g, { depth: 7 }).nodes;
+    const master = nodes({});
+    const hard = nodes({ level: 'hard' });
+    expect(hard).not.toBe(master);
+    expect(nodes({ level: 'hard', searchParams: { threatReplyPlies: 0 } })).toBe(master);
+    expect(nodes({ searchParams: { threatReplyPlies: 1 } })).toBe(hard);
+    // A level chosen later keeps the caller's count.
+    const engine = new Engine({ hashMegabytes: 1, searchParams: { threatReplyPlies: 0 } });
+    engine.setLevel('hard');
+    expect(engine.search(g, { depth: 7 }).nodes).toBe(master);
+  }, 20_000);
+
   it('returns the same result for the same node budget', () => {
     const run = () => {
       const g = new Game();
