@@ -15,6 +15,8 @@
  * Options: --stages generate,fit,export (default all three) --minutes 48 --nodes 1500 --seed 1
  *          --random 4-12 --epochs 10 --lambda 0.5 --rate 2 --l2 0.0001 --data DIR --out FILE
  *          --compare FILE (print another weights file's held-out loss, e.g. the shipped one)
+ *          --init FILE (start the fit from these weights instead of 0 and the hand-weighted terms)
+ *          --free all|scalars (what the fit changes; the rest keeps the starting weights)
  *          --eval hand|learned|FILE (the self-play evaluation: hand-weighted, the shipped weights, a file)
  *          --relabel-nodes 20000 --relabel-out DIR --part 0/1 --tb DIR
  * On a 2-core machine the default run takes about an hour (generation on one core, then minutes of
@@ -45,6 +47,8 @@ const { values } = parseArgs({
     data: { type: 'string', default: join(engineDir, '.train', 'data') },
     out: { type: 'string', default: join(engineDir, '.train', 'eval.bin') },
     compare: { type: 'string' },
+    init: { type: 'string' },
+    free: { type: 'string', default: 'all' },
     eval: { type: 'string', default: 'hand' },
     'relabel-nodes': { type: 'string', default: '20000' },
     'relabel-out': { type: 'string', default: join(engineDir, '.train', 'relabel') },
@@ -60,6 +64,14 @@ const number = (name: keyof typeof values, min: number, max: number): number => 
     process.exit(2);
   }
   return x;
+};
+const freeOption = (): 'all' | 'scalars' => {
+  const f = String(values.free);
+  if (f !== 'all' && f !== 'scalars') {
+    console.error(`train: --free must be all or scalars (got ${f})`);
+    process.exit(2);
+  }
+  return f;
 };
 const stages = String(values.stages).split(',');
 for (const s of stages)
@@ -134,6 +146,8 @@ if (stages.includes('fit')) {
     seed: number('seed', 0, 2 ** 31),
     out,
     compare: values.compare ? loadWeightsFile(values.compare) : undefined,
+    init: values.init ? loadWeightsFile(values.init) : undefined,
+    free: freeOption(),
     log,
   });
 }

@@ -41,6 +41,10 @@ export interface FitOptions {
   out: string;
   /** Other weights whose held-out loss is printed for comparison (e.g. the shipped ones). */
   compare?: PatternWeights;
+  /** Start from these weights (patterns and scalars) instead of 0 and the hand-weighted terms. */
+  init?: PatternWeights;
+  /** What the fit may change (the rest keeps its starting weights): everything, or the scalars only. */
+  free?: 'all' | 'scalars';
   log: (line: string) => void;
 }
 
@@ -153,7 +157,20 @@ export function fit(
 
   // Parameters in centi-men, (middle, end) pairs: the pattern classes, then the scalars.
   const Q = new Float64Array((classes + SCALAR_COUNT) * 2);
-  initialScalars(Q.subarray(classes * 2));
+  const unit = 1 << UNIT_SHIFT;
+  if (options.init) {
+    // Every class's weight is that of its entries with sign +1 (the table is symmetric by construction).
+    const { table, scalars } = options.init;
+    for (let e = 0; e < classOf.length; e++) {
+      const c = classOf[e];
+      if (c < 0 || sign[e] !== 1) continue;
+      Q[2 * c] = table[2 * e] / unit;
+      Q[2 * c + 1] = table[2 * e + 1] / unit;
+    }
+    for (let k = 0; k < SCALAR_COUNT * 2; k++) Q[classes * 2 + k] = scalars[k] / unit;
+  } else initialScalars(Q.subarray(classes * 2));
+  // The parameters the fit changes: from firstParam on (the scalars follow the pattern classes).
+  const firstParam = (options.free ?? 'all') === 'all' ? 0 : classes;
   const G = new Float64Array(Q.length).fill(1e-8);
   const S = Q.subarray(classes * 2);
 
@@ -176,7 +193,7 @@ export function fit(
     const ph = phase[i];
     for (let t = i * TERMS; t < (i + 1) * TERMS; t++) {
       const p = param[t];
-      if (p < 0) continue;
+      if (p < firstParam) continue;
       const x = g * coef[t];
       const decay = p < classes ? l2 : 0;
       const gm = x * ph + decay * Q[2 * p];
@@ -225,7 +242,6 @@ export function fit(
         `(old evaluation ${oldValid.toFixed(5)}); man ${S[0].toFixed(0)}/${S[1].toFixed(0)}, ` +
         `king ${S[2].toFixed(0)}/${S[3].toFixed(0)}, tempo ${S[2 * TEMPO].toFixed(0)}/${S[2 * TEMPO + 1].toFixed(0)}`,
     );
-    const unit = 1 << UNIT_SHIFT;
     writeFileSync(
       options.out,
       encodeWeights(

@@ -1,0 +1,89 @@
+/**
+ * The training pipeline's fit stage started from given weights (`--init`): with no step size it
+ * writes those weights back byte for byte; with the scalars alone free (`--free scalars`) it keeps
+ * every pattern weight and moves the scalars; with everything free it moves the patterns too.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Game, hasCapture, makeRng } from '@dama/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadWeightsFile, WEIGHTS_FILE } from '../src/node.ts';
+import { decodeWeights } from '../src/weights.ts';
+import type { PatternWeights } from '../src/patterns.ts';
+import { encodeRecord, loadRecords, RECORD_BYTES } from '../scripts/train/data.ts';
+import { fit, type FitOptions } from '../scripts/train/fit.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'dama-fit-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Quiet positions of random games, each game's records with the result of its last move's side. */
+function writeData(dir: string, games: number): void {
+  const rng = makeRng(5);
+  const chunks: Uint8Array[] = [];
+  const board = new Int32Array(6);
+  for (let g = 0; g < games; g++) {
+    const game = new Game();
+    const rows: { board: Int32Array; turn: number }[] = [];
+    while (!game.isOver() && game.plies < 150) {
+      const pos = game.position;
+      board.set([pos.wLo, pos.wHi, pos.bLo, pos.bHi, pos.kLo, pos.kHi]);
+      if (!hasCapture(board, pos.turnIndex)) rows.push({ board: board.slice(), turn: pos.turnIndex });
+      const legal = pos.legalMoves();
+      game.play(legal[Math.floor(rng() * legal.length)]);
+    }
+    const winner = game.outcome()?.winner;
+    const white = winner === 'white' ? 2 : winner === 'black' ? 0 : 1;
+    const bytes = new Uint8Array(rows.length * RECORD_BYTES);
+    const view = new DataView(bytes.buffer);
+    rows.forEach((r, i) => encodeRecord(view, i * RECORD_BYTES, r.board, r.turn, white, 0));
+    chunks.push(bytes);
+  }
+  writeFileSync(join(dir, 'games-1.bin'), Buffer.concat(chunks));
+}
+
+describe('fit from given weights', () => {
+  const data = mkdtempSync(join(root, 'data-'));
+  writeData(data, 30);
+  const records = loadRecords(data);
+  const shipped = loadWeightsFile();
+  const run = (name: string, options: Partial<FitOptions>): PatternWeights => {
+    const out = join(root, `${name}.bin`);
+    fit(records, {
+      epochs: 1,
+      lambda: 1,
+      rate: 2,
+      l2: 0,
+      validShare: 0.1,
+      seed: 1,
+      out,
+      init: shipped,
+      log: () => {},
+      ...options,
+    });
+    const decoded = decodeWeights(new Uint8Array(readFileSync(out)));
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    return decoded.value;
+  };
+  const firstDifference = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+    return -1;
+  };
+
+  it('writes the starting weights back unchanged when it takes no step', () => {
+    expect(records.count).toBeGreaterThan(1000);
+    run('still', { rate: 0 });
+    expect(Buffer.compare(readFileSync(join(root, 'still.bin')), readFileSync(WEIGHTS_FILE))).toBe(0);
+  });
+
+  it('keeps every pattern weight with the scalars alone free, and moves the scalars', () => {
+    const w = run('scalars', { free: 'scalars' });
+    expect(firstDifference(w.table, shipped.table)).toBe(-1);
+    expect(firstDifference(w.scalars, shipped.scalars)).not.toBe(-1);
+  });
+
+  it('moves the patterns too with everything free', () => {
+    const w = run('all', { free: 'all' });
+    expect(firstDifference(w.table, shipped.table)).not.toBe(-1);
+  });
+});
