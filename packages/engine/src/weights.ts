@@ -109,6 +109,22 @@ export function expandWeights(
   return { table, scalars };
 }
 
+/**
+ * The inverse of `expandWeights`: one (middle, end) pair per class, read from each class's entries
+ * with sign +1 (the table is symmetric by construction), and the scalars.
+ */
+export function classWeightsOf(pw: PatternWeights): { classWeights: Int16Array; scalarWeights: Int32Array } {
+  const { count, classOf, sign } = symmetryClasses();
+  const classWeights = new Int16Array(count * 2);
+  for (let e = 0; e < classOf.length; e++) {
+    const c = classOf[e];
+    if (c < 0 || sign[e] !== 1) continue;
+    classWeights[2 * c] = pw.table[2 * e];
+    classWeights[2 * c + 1] = pw.table[2 * e + 1];
+  }
+  return { classWeights, scalarWeights: pw.scalars.slice() };
+}
+
 /** The asset bytes for weights given per class and per scalar (already in eighths of a centi-man). */
 export function encodeWeights(classWeights: ArrayLike<number>, scalarWeights: ArrayLike<number>): Uint8Array {
   const { count } = symmetryClasses();

@@ -12,7 +12,13 @@ import {
 } from '../src/patterns.ts';
 import { type Board, Game, makeRng, randomPosition } from '@dama/core';
 import { rootState } from '../src/engine.ts';
-import { decodeWeights, encodeWeights, expandWeights, symmetryClasses } from '../src/weights.ts';
+import {
+  classWeightsOf,
+  decodeWeights,
+  encodeWeights,
+  expandWeights,
+  symmetryClasses,
+} from '../src/weights.ts';
 import { loadWeightsFile } from '../src/node.ts';
 
 /** Top to bottom (each half's four ranks reversed, the halves swapped). */
@@ -170,6 +176,11 @@ describe('weights file', () => {
       expect(decoded.value.table.findIndex((x, i) => x !== weights.table[i])).toBe(-1);
       expect(decoded.value.scalars).toEqual(weights.scalars);
     }
+    // And back to one pair per class, as the trainer starts from a file (`--init`); as integers
+    // (the random weights include −0, which an integer array holds as 0).
+    const back = classWeightsOf(weights);
+    expect(back.classWeights).toEqual(Int16Array.from(classes));
+    expect(back.scalarWeights).toEqual(Int32Array.from(scalars));
   });
 
   it('refuses what is not a weights file of this layout', () => {

@@ -24,7 +24,7 @@ import {
   UNIT_SHIFT,
   WINDOWS,
 } from '../../src/patterns.ts';
-import { encodeWeights, symmetryClasses } from '../../src/weights.ts';
+import { classWeightsOf, encodeWeights, symmetryClasses } from '../../src/weights.ts';
 import { patternEvaluate, type PatternWeights } from '../../src/patterns.ts';
 import type { Records } from './data.ts';
 
@@ -159,15 +159,9 @@ export function fit(
   const Q = new Float64Array((classes + SCALAR_COUNT) * 2);
   const unit = 1 << UNIT_SHIFT;
   if (options.init) {
-    // Every class's weight is that of its entries with sign +1 (the table is symmetric by construction).
-    const { table, scalars } = options.init;
-    for (let e = 0; e < classOf.length; e++) {
-      const c = classOf[e];
-      if (c < 0 || sign[e] !== 1) continue;
-      Q[2 * c] = table[2 * e] / unit;
-      Q[2 * c + 1] = table[2 * e + 1] / unit;
-    }
-    for (let k = 0; k < SCALAR_COUNT * 2; k++) Q[classes * 2 + k] = scalars[k] / unit;
+    const { classWeights, scalarWeights } = classWeightsOf(options.init);
+    classWeights.forEach((x, k) => (Q[k] = x / unit));
+    scalarWeights.forEach((x, k) => (Q[classes * 2 + k] = x / unit));
   } else initialScalars(Q.subarray(classes * 2));
   // The parameters the fit changes: from firstParam on (the scalars follow the pattern classes).
   const firstParam = (options.free ?? 'all') === 'all' ? 0 : classes;
