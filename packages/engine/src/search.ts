@@ -536,6 +536,21 @@ export class Searcher {
     return best;
   }
 
+  /** Whether a quiet move not searched yet at `ply` crowns a man. */
+  private promotionLeft(ply: number, turn: number): boolean {
+    const o = this.orders[ply];
+    const l = this.lists[ply];
+    const b = this.boards[ply];
+    for (let i = 0; i < l.count; i++) {
+      if (o[i] === TAKEN) continue;
+      const to = l.to[i];
+      if (turn === 0 ? to < 56 : to >= 8) continue;
+      const from = l.from[i];
+      if (((from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1) === 0) return true;
+    }
+    return false;
+  }
+
   private search(ply: number, depth: number, alpha: number, beta: number): number {
     const pvNode = beta - alpha > 1;
     this.pvLength[ply] = ply;
@@ -692,9 +707,11 @@ export class Searcher {
       if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
       if (i === excluded) continue;
       // Futility and move-count pruning of late quiet moves near the horizon.
-      if (prune && n > 0 && !promotes && best > -WIN_BOUND) {
-        if (futility <= alpha) continue;
-        if (n >= lateMoves) continue;
+      if (prune && n > 0 && !promotes && best > -WIN_BOUND && (futility <= alpha || n >= lateMoves)) {
+        // Both rules then hold for every later move too (alpha only rises, n only grows): only a
+        // promotion could still be searched, so without one left the node is done.
+        if (!this.promotionLeft(ply, turn)) break;
+        continue;
       }
       if (n < TRIED && quiet) this.tried[ply * TRIED + n] = from * 64 + to;
       this.make(ply, i);
