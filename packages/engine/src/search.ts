@@ -182,6 +182,10 @@ export function lmrTable(divisor: number): Uint8Array {
   return t;
 }
 
+/** Whether the quiet move `from`–`to` of side `turn` crowns a man (a man reaching the last rank). */
+const crowns = (b: Board, turn: number, from: number, to: number): boolean =>
+  (turn === 0 ? to >= 56 : to < 8) && ((from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1) === 0;
+
 /** The alpha-beta searcher: iterative deepening over a copy-make ply stack (see the module comment). */
 export class Searcher {
   readonly tt: TranspositionTable;
@@ -511,8 +515,7 @@ export class Searcher {
       else if (id === k1) s = (1 << 19) + 2;
       else if (id === k2) s = (1 << 19) + 1;
       else s = this.history[hist + from * 64 + to];
-      const wasKing = (from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1;
-      if (wasKing === 0 && (turn === 0 ? to >= 56 : to < 8)) s += 1 << 18;
+      if (crowns(b, turn, from, to)) s += 1 << 18;
       o[i] = s;
     }
   }
@@ -541,13 +544,7 @@ export class Searcher {
     const o = this.orders[ply];
     const l = this.lists[ply];
     const b = this.boards[ply];
-    for (let i = 0; i < l.count; i++) {
-      if (o[i] === TAKEN) continue;
-      const to = l.to[i];
-      if (turn === 0 ? to < 56 : to >= 8) continue;
-      const from = l.from[i];
-      if (((from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1) === 0) return true;
-    }
+    for (let i = 0; i < l.count; i++) if (o[i] !== TAKEN && crowns(b, turn, l.from[i], l.to[i])) return true;
     return false;
   }
 
@@ -699,10 +696,7 @@ export class Searcher {
       const i = this.pick(ply);
       const from = l.from[i];
       const to = l.to[i];
-      const promotes =
-        quiet &&
-        ((from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1) === 0 &&
-        (turn === 0 ? to >= 56 : to < 8);
+      const promotes = quiet && crowns(b, turn, from, to);
       if (n < TRIED) this.tried[ply * TRIED + n] = -1;
       if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
       if (i === excluded) continue;
