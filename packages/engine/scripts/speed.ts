@@ -2,10 +2,11 @@
  * Speed figures for the README: nodes per second over the bench, the depth reached in one second
  * from the start position, and the nodes and time to depth 14 from the start.
  *
- * Usage: npx tsx packages/engine/scripts/speed.ts [--commit C] [--eval learned|hand] [--depth 14]
+ * Usage: npx tsx packages/engine/scripts/speed.ts [--commit C] [--eval learned|hand|FILE] [--depth 14]
  * `--commit`: measure that commit's engine instead (extracted from git, scripts/git-tree.ts, with its
  * own shipped weights), e.g. `--commit 945fa26` for the baseline or `--commit main`. Without it: this
- * tree, with the shipped learned weights (or the hand-weighted terms with `--eval hand`).
+ * tree, with the shipped learned weights (or the hand-weighted terms with `--eval hand`, or the
+ * weights file FILE, e.g. one with a network).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -34,7 +35,12 @@ if (values.commit !== undefined) {
   bench = () => tree.runBench();
   name = values.commit;
 } else {
-  const patterns = values.eval === 'hand' ? undefined : loadWeightsFile();
+  const patterns =
+    values.eval === 'hand'
+      ? undefined
+      : values.eval === 'learned'
+        ? loadWeightsFile()
+        : loadWeightsFile(values.eval);
   makeEngine = () => new Engine({ level: 'master', hashMegabytes: 16, patterns }) as unknown as TreeEngine;
   newGame = () => new Game() as unknown as TreeGame;
   bench = () => runBench(undefined, undefined, patterns);

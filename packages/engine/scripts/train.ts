@@ -9,6 +9,10 @@
  *   (relabel) — optional, between the two: search every record's position again at --relabel-nodes
  *      (with the --eval evaluation, the 4-piece tables with --tb) and write the records with the deeper
  *      score to --relabel-out; fit that folder with --data (split over cores with --part K/N)
+ *   (netfit) — optional, instead of fit: keep the --init weights (default the shipped ones) and fit
+ *      a small network on top of them (src/net.ts: every piece, kings included, on the whole board)
+ *      to what the patterns leave in the error; written with the patterns to --out after each epoch
+ *      (--hidden 32 units, --batch 512, --net-rate 0.001 Adam's step, --net-l2 0.0001, --epochs)
  *   3. export — copy the fitted weights to the shipped asset, packages/engine/assets/eval.bin, and
  *      to the web app's packages/web/public/engine/eval.bin (the worker fetches engine/eval.bin)
  *
@@ -28,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadRecords } from './train/data.ts';
 import { fit } from './train/fit.ts';
+import { netFit } from './train/netfit.ts';
 import { generate } from './train/generate.ts';
 import { relabel } from './train/relabel.ts';
 import { loadTablebase, loadWeightsFile } from '../src/node.ts';
@@ -54,6 +59,10 @@ const { values } = parseArgs({
     'relabel-out': { type: 'string', default: join(engineDir, '.train', 'relabel') },
     part: { type: 'string', default: '0/1' },
     tb: { type: 'string' },
+    hidden: { type: 'string', default: '32' },
+    batch: { type: 'string', default: '512' },
+    'net-rate': { type: 'string', default: '0.001' },
+    'net-l2': { type: 'string', default: '0.0001' },
   },
 });
 
@@ -75,8 +84,8 @@ const freeOption = (): 'all' | 'scalars' => {
 };
 const stages = String(values.stages).split(',');
 for (const s of stages)
-  if (!['generate', 'relabel', 'fit', 'export'].includes(s)) {
-    console.error(`train: unknown stage ${s} (generate, relabel, fit, export)`);
+  if (!['generate', 'relabel', 'fit', 'netfit', 'export'].includes(s)) {
+    console.error(`train: unknown stage ${s} (generate, relabel, fit, netfit, export)`);
     process.exit(2);
   }
 const [randomMin, randomMax] = String(values.random).split('-').map(Number);
@@ -148,6 +157,25 @@ if (stages.includes('fit')) {
     compare: values.compare ? loadWeightsFile(values.compare) : undefined,
     init: values.init ? loadWeightsFile(values.init) : undefined,
     free: freeOption(),
+    log,
+  });
+}
+if (stages.includes('netfit')) {
+  const records = loadRecords(dataDir);
+  if (records.count === 0) {
+    console.error(`train: no records in ${dataDir} (run the generate stage first)`);
+    process.exit(1);
+  }
+  netFit(records, loadWeightsFile(values.init), {
+    hidden: number('hidden', 1, 256),
+    epochs: number('epochs', 1, 1000),
+    lambda: number('lambda', 0, 1),
+    rate: number('net-rate', 0, 1),
+    batch: number('batch', 1, 1e6),
+    l2: number('net-l2', 0, 1),
+    validShare: 0.05,
+    seed: number('seed', 0, 2 ** 31),
+    out,
     log,
   });
 }

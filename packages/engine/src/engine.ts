@@ -16,6 +16,7 @@ import { winDistance } from './types.ts';
 import type { Level, Limits, SearchInfo, SearchLine, SearchResult, TbResult } from './types.ts';
 import type { Weights } from './evaluate.ts';
 import { patternEvaluate, type PatternWeights } from './patterns.ts';
+import { NetEvaluator } from './net.ts';
 import { boardKeys } from './zobrist.ts';
 
 /** Options of a new `Engine`: level, hash size, evaluation (hand weights or learned patterns), noise, a stop flag, endgame tables. */
@@ -52,10 +53,15 @@ export class Engine {
     this.threatRepliesOverride = options.searchParams?.threatReplyPlies;
     this.tables = options.tablebase;
     const patterns = options.patterns;
+    const net = patterns?.net ? new NetEvaluator(patterns.net) : undefined;
     this.searcher = new Searcher({
       hashMegabytes: options.hashMegabytes,
       weights: options.weights,
-      evaluator: patterns ? (b, turn) => patternEvaluate(patterns, b, turn) : undefined,
+      evaluator: patterns
+        ? net
+          ? (b, turn) => patternEvaluate(patterns, b, turn, net.white(b))
+          : (b, turn) => patternEvaluate(patterns, b, turn)
+        : undefined,
       seed: options.seed,
       stopSignal: options.stopSignal,
       params: options.searchParams,

@@ -59,3 +59,5 @@ export type { PatternWeights } from './patterns.ts';
 export { patternEvaluate, SCALARS, WINDOWS, PATTERNS } from './patterns.ts';
 export type { SymmetryClasses, DecodeResult, WeightsErrorCode } from './weights.ts';
 export { decodeWeights, encodeWeights, expandWeights, symmetryClasses } from './weights.ts';
+export type { NetWeights } from './net.ts';
+export { NetEvaluator, netEvaluateReference, NET_INPUTS, NET_ACT, NET_OUT } from './net.ts';

@@ -25,6 +25,7 @@
  */
 import { FILE_A, popcount, type Board } from '@dama/core';
 import { kingReach } from './evaluate.ts';
+import type { NetWeights } from './net.ts';
 
 export const WINDOW_RANKS = 7;
 export const WINDOW_FILES = [0, 2, 4] as const;
@@ -83,6 +84,8 @@ export interface PatternWeights {
   /** Int16: every weight fits (the file stores 16 bits), and half the bytes keep more of it in cache. */
   readonly table: Int16Array;
   readonly scalars: Int32Array;
+  /** A network's correction on top of the patterns (net.ts), when the file has one. */
+  readonly net?: NetWeights;
 }
 
 const SPAN_HI = new Int32Array(64);
@@ -239,7 +242,7 @@ export const phaseOf = (men: number): number => men * 8;
  * weights of `patternEntries` and `scalarFeatures` summed (`patternEvaluateReference` is that sum
  * written plainly, and a test holds the two equal), computed in one pass with no array written.
  */
-export function patternEvaluate(pw: PatternWeights, board: Board, turn: number): number {
+export function patternEvaluate(pw: PatternWeights, board: Board, turn: number, extra = 0): number {
   const wLo = board[0],
     wHi = board[1],
     bLo = board[2],
@@ -374,10 +377,13 @@ export function patternEvaluate(pw: PatternWeights, board: Board, turn: number):
   mid += x * sc[42];
   end += x * sc[43];
 
-  return finish(mid, end, wm, bm, wk, bk, sc, turn);
+  return finish(mid, end, wm, bm, wk, bk, sc, turn, extra);
 }
 
-/** Blend the phases, apply the endgame rules, turn to the side to move and add the tempo. */
+/**
+ * Blend the phases, add `extra` (a correction for White in centi-men, e.g. the network's), apply the
+ * endgame rules, turn to the side to move and add the tempo.
+ */
 function finish(
   mid: number,
   end: number,
@@ -387,11 +393,12 @@ function finish(
   bk: number,
   sc: Int32Array,
   turn: number,
+  extra: number,
 ): number {
   const phase = phaseOf(wm + bm);
   // Rounded toward 0, so that the colours' scores are exact negatives.
   const blend = mid * phase + end * (256 - phase);
-  let score = blend >= 0 ? blend >> (8 + UNIT_SHIFT) : -(-blend >> (8 + UNIT_SHIFT));
+  let score = (blend >= 0 ? blend >> (8 + UNIT_SHIFT) : -(-blend >> (8 + UNIT_SHIFT))) + extra;
 
   // Knowledge the data cannot teach reliably: equal kings-only endings are drawish; a lone man cannot win.
   if (wm === 0 && bm === 0 && wk === bk) score = (score / 8) | 0;
@@ -409,7 +416,7 @@ const FEATURES = new Int32Array(SCALAR_COUNT);
  * The same evaluation written plainly from the features the trainer fits (`patternEntries`,
  * `scalarFeatures`): the definition `patternEvaluate` must equal (tested on many positions).
  */
-export function patternEvaluateReference(pw: PatternWeights, board: Board, turn: number): number {
+export function patternEvaluateReference(pw: PatternWeights, board: Board, turn: number, extra = 0): number {
   const wLo = board[0],
     wHi = board[1],
     bLo = board[2],
@@ -436,5 +443,5 @@ export function patternEvaluateReference(pw: PatternWeights, board: Board, turn:
   const bm = popcount(bmLo) + popcount(bmHi);
   const wk = popcount(wLo & kLo) + popcount(wHi & kHi);
   const bk = popcount(bLo & kLo) + popcount(bHi & kHi);
-  return finish(mid, end, wm, bm, wk, bk, pw.scalars, turn);
+  return finish(mid, end, wm, bm, wk, bk, pw.scalars, turn, extra);
 }

@@ -3,10 +3,12 @@
  * binary asset that `npm run train` writes and the engine reads (`assets/eval.bin`; in the browser
  * `/engine/eval.bin`).
  *
- * Format (little-endian): the magic "DAMW", a version byte (1), the window count (21), the scalar
+ * Format (little-endian): the magic "DAMW", a version byte (1, or 2 with a network), the window count (21), the scalar
  * count, one reserved byte, the class count (uint32), then int16 weights in eighths of a centi-man:
  * for each pattern class its middle-game and endgame weight, then for each scalar the same pair.
- * Only one weight per symmetry class is stored; `expandWeights` fills the whole table.
+ * Only one weight per symmetry class is stored; `expandWeights` fills the whole table. Version 2
+ * then has the network (net.ts): its hidden unit count (uint16, 1–256), then as int16 its input
+ * weights (feature-major), its biases and its output weights.
  */
 import {
   PATTERNS,
@@ -16,9 +18,10 @@ import {
   WINDOWS,
   type PatternWeights,
 } from './patterns.ts';
+import { NET_INPUTS, type NetWeights } from './net.ts';
 
 const MAGIC = [0x44, 0x41, 0x4d, 0x57]; // "DAMW"
-const VERSION = 1;
+const VERSION = 2;
 const HEADER_BYTES = 12;
 
 /** The table entries grouped by symmetry (mirrored files, colours swapped): what the trainer fits. */
@@ -125,15 +128,26 @@ export function classWeightsOf(pw: PatternWeights): { classWeights: Int16Array; 
   return { classWeights, scalarWeights: pw.scalars.slice() };
 }
 
-/** The asset bytes for weights given per class and per scalar (already in eighths of a centi-man). */
-export function encodeWeights(classWeights: ArrayLike<number>, scalarWeights: ArrayLike<number>): Uint8Array {
+/** The bytes of a network's section: its unit count, then 2 bytes per weight. */
+const netBytes = (hidden: number): number => 2 + 2 * (NET_INPUTS * hidden + 2 * hidden);
+
+/**
+ * The asset bytes for weights given per class and per scalar (already in eighths of a centi-man),
+ * and the network, if any.
+ */
+export function encodeWeights(
+  classWeights: ArrayLike<number>,
+  scalarWeights: ArrayLike<number>,
+  net?: NetWeights,
+): Uint8Array {
   const { count } = symmetryClasses();
   if (classWeights.length !== count * 2 || scalarWeights.length !== SCALAR_COUNT * 2)
     throw new Error('encodeWeights: wrong number of weights');
-  const bytes = new Uint8Array(HEADER_BYTES + (count + SCALAR_COUNT) * 4);
+  const hidden = net?.hidden ?? 0;
+  const bytes = new Uint8Array(HEADER_BYTES + (count + SCALAR_COUNT) * 4 + (net ? netBytes(hidden) : 0));
   const view = new DataView(bytes.buffer);
   MAGIC.forEach((b, i) => view.setUint8(i, b));
-  view.setUint8(4, VERSION);
+  view.setUint8(4, net ? VERSION : 1);
   view.setUint8(5, WINDOWS);
   view.setUint8(6, SCALAR_COUNT);
   view.setUint32(8, count, true);
@@ -142,6 +156,11 @@ export function encodeWeights(classWeights: ArrayLike<number>, scalarWeights: Ar
   let off = HEADER_BYTES;
   for (let i = 0; i < count * 2; i++, off += 2) view.setInt16(off, clamp(classWeights[i]), true);
   for (let i = 0; i < SCALAR_COUNT * 2; i++, off += 2) view.setInt16(off, clamp(scalarWeights[i]), true);
+  if (!net) return bytes;
+  view.setUint16(off, hidden, true);
+  off += 2;
+  for (const arr of [net.w, net.bias, net.out])
+    for (let i = 0; i < arr.length; i++, off += 2) view.setInt16(off, arr[i], true);
   return bytes;
 }
 
@@ -161,17 +180,34 @@ export function decodeWeights(bytes: Uint8Array): DecodeResult {
   if (bytes.length < HEADER_BYTES || MAGIC.some((b, i) => bytes[i] !== b))
     return fail('bad-magic', 'This is not an evaluation weights file.');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint8(4) !== VERSION)
-    return fail('bad-version', `Weights file version ${view.getUint8(4)}; this engine reads ${VERSION}.`);
+  const version = view.getUint8(4);
+  if (version !== 1 && version !== 2)
+    return fail('bad-version', `Weights file version ${version}; this engine reads 1 and ${VERSION}.`);
   const { count } = symmetryClasses();
   if (view.getUint8(5) !== WINDOWS || view.getUint8(6) !== SCALAR_COUNT || view.getUint32(8, true) !== count)
     return fail('bad-shape', 'The weights file was made for another pattern layout.');
-  if (bytes.length !== HEADER_BYTES + (count + SCALAR_COUNT) * 4)
+  const patternBytes = HEADER_BYTES + (count + SCALAR_COUNT) * 4;
+  if (bytes.length < patternBytes + (version === 2 ? 2 : 0))
+    return fail('bad-length', 'The weights file is truncated or has trailing bytes.');
+  const hidden = version === 2 ? view.getUint16(patternBytes, true) : 0;
+  if (version === 2 && hidden === 0)
+    return fail('bad-shape', 'The weights file says it has a network of no units.');
+  if (hidden > 256)
+    return fail('bad-shape', `The weights file's network has ${hidden} hidden units (at most 256).`);
+  if (bytes.length !== patternBytes + (version === 2 ? netBytes(hidden) : 0))
     return fail('bad-length', 'The weights file is truncated or has trailing bytes.');
   const classWeights = new Int16Array(count * 2);
   const scalarWeights = new Int16Array(SCALAR_COUNT * 2);
   let off = HEADER_BYTES;
   for (let i = 0; i < classWeights.length; i++, off += 2) classWeights[i] = view.getInt16(off, true);
   for (let i = 0; i < scalarWeights.length; i++, off += 2) scalarWeights[i] = view.getInt16(off, true);
-  return { ok: true, value: expandWeights(classWeights, scalarWeights) };
+  const weights = expandWeights(classWeights, scalarWeights);
+  if (hidden === 0) return { ok: true, value: weights };
+  off += 2;
+  const w = new Int16Array(NET_INPUTS * hidden);
+  const bias = new Int16Array(hidden);
+  const out = new Int16Array(hidden);
+  for (const arr of [w, bias, out])
+    for (let i = 0; i < arr.length; i++, off += 2) arr[i] = view.getInt16(off, true);
+  return { ok: true, value: { ...weights, net: { hidden, w, bias, out } } };
 }

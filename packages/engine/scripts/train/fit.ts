@@ -57,7 +57,7 @@ const entropy = (p: number, t: number): number => {
 };
 
 /** The scale K at which sigmoid(old evaluation / K) fits the results best (golden-section search). */
-function fitScale(records: Records, sample: Int32Array): number {
+export function fitScale(records: Records, sample: Int32Array): number {
   const b = records.boards;
   const old = new Float64Array(sample.length);
   for (let j = 0; j < sample.length; j++) {

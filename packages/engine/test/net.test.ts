@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { Game, makeRng, parsePosition, randomPosition, unwrap } from '@dama/core';
+import {
+  NET_ACT,
+  NET_INPUTS,
+  NetEvaluator,
+  netEvaluateReference,
+  netFeature,
+  type NetWeights,
+} from '../src/net.ts';
+import { Engine } from '../src/engine.ts';
+import { loadWeightsFile } from '../src/node.ts';
+import { classWeightsOf, decodeWeights, encodeWeights } from '../src/weights.ts';
+
+const game = (fen: string) => new Game(unwrap(parsePosition(fen)));
+const flipRanks = (x: number) => (x >>> 24) | ((x >>> 8) & 0xff00) | ((x << 8) & 0xff0000) | (x << 24);
+
+function randomNet(seed: number, hidden = 8): NetWeights {
+  const rng = makeRng(seed);
+  const w = Int16Array.from({ length: NET_INPUTS * hidden }, () => Math.round((rng() - 0.5) * 120));
+  const bias = Int16Array.from({ length: hidden }, () => Math.round(rng() * NET_ACT));
+  const out = Int16Array.from({ length: hidden }, () => Math.round((rng() - 0.5) * 20000));
+  return { hidden, w, bias, out };
+}
+
+const positions = (seed: number, n: number) => {
+  const rng = makeRng(seed);
+  return Array.from({ length: n }, () =>
+    randomPosition(
+      rng,
+      [Math.floor(rng() * 14), Math.floor(rng() * 14)],
+      [Math.floor(rng() * 3), Math.floor(rng() * 3)],
+    ),
+  );
+};
+
+describe('network correction', () => {
+  it('is computed from the pieces as documented', () => {
+    const net = randomNet(1, 4);
+    for (const p of positions(2, 100)) {
+      // White's view: white pieces are own, Black's view: black pieces are own, ranks mirrored.
+      const accW = Array.from(net.bias);
+      const accB = Array.from(net.bias);
+      for (let sq = 0; sq < 64; sq++) {
+        const piece = p.pieceAt(sq);
+        if (!piece) continue;
+        const king = piece.role === 'king' ? 1 : 0;
+        const own = piece.color === 'white';
+        const fW = netFeature((own ? 0 : 2) + king, sq);
+        const fB = netFeature((own ? 2 : 0) + king, sq ^ 56);
+        for (let j = 0; j < 4; j++) {
+          accW[j] += net.w[fW * 4 + j];
+          accB[j] += net.w[fB * 4 + j];
+        }
+      }
+      const clip = (x: number) => Math.min(NET_ACT, Math.max(0, x));
+      const sum = accW.reduce((s, a, j) => s + net.out[j] * (clip(a) - clip(accB[j])), 0);
+      expect(netEvaluateReference(net, p.toBoard())).toBe(Math.trunc(sum / (NET_ACT * 64)));
+    }
+  });
+
+  it('is exactly negated for the board turned over with the colours swapped', () => {
+    const net = randomNet(3);
+    const f = flipRanks;
+    let nonzero = 0;
+    for (const p of positions(4, 300)) {
+      const a = netEvaluateReference(net, p.toBoard());
+      const swapped = Int32Array.of(f(p.bHi), f(p.bLo), f(p.wHi), f(p.wLo), f(p.kHi), f(p.kLo));
+      expect(netEvaluateReference(net, swapped)).toBe(-a);
+      if (a !== 0) nonzero++;
+    }
+    expect(nonzero).toBeGreaterThan(200);
+  });
+
+  it('updates incrementally to the same value as computing from nothing', () => {
+    const net = randomNet(5, 16);
+    const ev = new NetEvaluator(net);
+    const rng = makeRng(6);
+    let checked = 0;
+    for (let g = 0; g < 20; g++) {
+      const game = new Game();
+      while (!game.isOver() && game.plies < 120) {
+        const board = game.position.toBoard();
+        expect(ev.white(board)).toBe(netEvaluateReference(net, board));
+        checked++;
+        const legal = game.position.legalMoves();
+        game.play(legal[Math.floor(rng() * legal.length)]);
+      }
+      // A far board (the next game's start) between games.
+    }
+    for (const p of positions(7, 200))
+      expect(ev.white(p.toBoard())).toBe(netEvaluateReference(net, p.toBoard()));
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('travels in the weights file (version 2) and is refused when damaged', () => {
+    const patterns = loadWeightsFile();
+    const { classWeights, scalarWeights } = classWeightsOf(patterns);
+    const net = randomNet(8, 12);
+    const bytes = encodeWeights(classWeights, scalarWeights, net);
+    const back = decodeWeights(bytes);
+    expect(back.ok).toBe(true);
+    if (back.ok) {
+      expect(back.value.net?.hidden).toBe(12);
+      expect(Array.from(back.value.net!.w)).toEqual(Array.from(net.w));
+      expect(Array.from(back.value.net!.bias)).toEqual(Array.from(net.bias));
+      expect(Array.from(back.value.net!.out)).toEqual(Array.from(net.out));
+      expect(Array.from(back.value.table)).toEqual(Array.from(patterns.table));
+    }
+    // Without a network: no `net`, and the same patterns.
+    const plain = decodeWeights(encodeWeights(classWeights, scalarWeights));
+    expect(plain.ok && plain.value.net).toBe(undefined);
+    expect(decodeWeights(bytes.subarray(0, bytes.length - 1))).toMatchObject({
+      ok: false,
+      error: { code: 'bad-length' },
+    });
+    expect(decodeWeights(new Uint8Array([...bytes, 0]))).toMatchObject({
+      ok: false,
+      error: { code: 'bad-length' },
+    });
+    const version = bytes.slice();
+    version[4] = 9;
+    expect(decodeWeights(version)).toMatchObject({ ok: false, error: { code: 'bad-version' } });
+    const huge = bytes.slice();
+    new DataView(huge.buffer).setUint16(bytes.length - 2 * (net.w.length + 2 * net.hidden) - 2, 300, true);
+    expect(decodeWeights(huge)).toMatchObject({ ok: false, error: { code: 'bad-shape' } });
+  });
+
+  it('gives the engine the same move and score for either colour of a mirrored position', () => {
+    const patterns = loadWeightsFile();
+    const net = randomNet(9, 8);
+    const g = game('W:Wa2,b3,c3,e2,f3,h4,Kd5:Bb6,c7,e6,f7,g6,h7,Ka8');
+    const flipped = game('B:Wb3,c2,e3,f2,g3,h2,Ka1:Ba7,b6,c6,e7,f6,h5,Kd4');
+    const a = new Engine({ patterns: { ...patterns, net } }).search(g, { depth: 6 });
+    const b = new Engine({ patterns: { ...patterns, net } }).search(flipped, { depth: 6 });
+    expect(b.score).toBe(a.score);
+    const without = new Engine({ patterns }).search(g, { depth: 6 });
+    expect(a.nodes).not.toBe(without.nodes);
+  });
+});
