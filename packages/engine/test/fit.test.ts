@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Game, hasCapture, makeRng } from '@dama/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadWeightsFile, WEIGHTS_FILE } from '../src/node.ts';
-import { decodeWeights } from '../src/weights.ts';
+import { classWeightsOf, decodeWeights, encodeWeights } from '../src/weights.ts';
 import type { PatternWeights } from '../src/patterns.ts';
 import { encodeRecord, loadRecords, RECORD_BYTES } from '../scripts/train/data.ts';
 import { fit, type FitOptions } from '../scripts/train/fit.ts';
@@ -73,7 +73,12 @@ describe('fit from given weights', () => {
   it('writes the starting weights back unchanged when it takes no step', () => {
     expect(records.count).toBeGreaterThan(1000);
     run('still', { rate: 0 });
-    expect(Buffer.compare(readFileSync(join(root, 'still.bin')), readFileSync(WEIGHTS_FILE))).toBe(0);
+    // The patterns come back byte for byte; a network of the starting weights is not kept (it was
+    // fitted to what the old patterns left, so a refit of the patterns drops it: refit it with netfit).
+    const { classWeights, scalarWeights } = classWeightsOf(loadWeightsFile(WEIGHTS_FILE));
+    expect(
+      Buffer.compare(readFileSync(join(root, 'still.bin')), encodeWeights(classWeights, scalarWeights)),
+    ).toBe(0);
   });
 
   it('keeps every pattern weight with the scalars alone free, and moves the scalars', () => {
