@@ -14,7 +14,7 @@
  * score. `NetEvaluator` keeps the accumulators of the last board it scored and updates them by the
  * squares that changed (in a search, the next board is usually a close relative).
  */
-import type { Board } from '@dama/core';
+import { popcount, type Board } from '@dama/core';
 
 export const NET_INPUTS = 256;
 /** Activation 1.0 in accumulator units. */
@@ -145,7 +145,7 @@ export class NetEvaluator {
       bHi = board[3],
       kLo = board[4],
       kHi = board[5];
-    if (!this.fresh || popcnt((l[0] ^ wLo) | (l[2] ^ bLo)) + popcnt((l[1] ^ wHi) | (l[3] ^ bHi)) > 8) {
+    if (!this.fresh || popcount((l[0] ^ wLo) | (l[2] ^ bLo)) + popcount((l[1] ^ wHi) | (l[3] ^ bHi)) > 8) {
       netAccumulate(this.net, board, this.accW, this.accB);
       this.fresh = true;
     } else {
@@ -198,10 +198,4 @@ export class NetEvaluator {
       }
     }
   }
-}
-
-function popcnt(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
