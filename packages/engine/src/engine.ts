@@ -59,7 +59,7 @@ export class Engine {
       weights: options.weights,
       evaluator: patterns
         ? net
-          ? (b, turn) => patternEvaluate(patterns, b, turn, net.white(b))
+          ? (b, turn, ply) => patternEvaluate(patterns, b, turn, net.white(b, ply))
           : (b, turn) => patternEvaluate(patterns, b, turn)
         : undefined,
       seed: options.seed,

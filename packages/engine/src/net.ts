@@ -110,26 +110,36 @@ export function netEvaluateReference(net: NetWeights, board: Board): number {
 }
 
 /**
- * The correction for White, kept up to date from the last board scored: the squares whose piece
- * changed are taken out and put in (a search's next board is usually a sibling or a child, a few
- * squares away); a board far from the last one is accumulated from nothing.
+ * The correction for White, kept up to date from boards scored before. It keeps one slot per search
+ * ply: the last board scored at that ply and its accumulators. A board at ply `p` starts from
+ * whichever of the slots `p` (usually a sibling) and `p − 1` (usually the parent) is fewer squares
+ * away, takes out and puts in the pieces of the squares that differ, and is accumulated from nothing
+ * when both are more than eight squares away. Any slot gives the same value; the choice is speed.
  */
 export class NetEvaluator {
   private readonly H: number;
   private readonly w: Int32Array;
-  private readonly accW: Int32Array;
-  private readonly accB: Int32Array;
+  /** Per slot, 2·H accumulators: White's view, then Black's. */
+  private readonly acc: Int32Array;
+  /** Per slot, the six words of the board its accumulators hold. */
+  private readonly boards: Int32Array;
+  private readonly filled: Uint8Array;
   /** For each feature of White's view (kind · 64 + square), its row in `w`; and the same piece's row in Black's view. */
   private readonly rowW = new Int32Array(NET_INPUTS);
   private readonly rowB = new Int32Array(NET_INPUTS);
-  private readonly last = new Int32Array(6);
-  private fresh = false;
+  private readonly slots: number;
 
-  constructor(readonly net: NetWeights) {
+  /** `slots`: the deepest ply + 1 that `white` is given (deeper plies share the last slot). */
+  constructor(
+    readonly net: NetWeights,
+    slots = 130,
+  ) {
     this.H = net.hidden;
+    this.slots = Math.max(1, slots);
     this.w = Int32Array.from(net.w);
-    this.accW = new Int32Array(net.hidden);
-    this.accB = new Int32Array(net.hidden);
+    this.acc = new Int32Array(this.slots * 2 * net.hidden);
+    this.boards = new Int32Array(this.slots * 6);
+    this.filled = new Uint8Array(this.slots);
     for (let kind = 0; kind < 4; kind++)
       for (let sq = 0; sq < 64; sq++) {
         this.rowW[kind * 64 + sq] = (kind * 64 + sq) * net.hidden;
@@ -137,65 +147,109 @@ export class NetEvaluator {
       }
   }
 
-  white(board: Board): number {
-    const l = this.last;
-    const wLo = board[0],
-      wHi = board[1],
-      bLo = board[2],
-      bHi = board[3],
-      kLo = board[4],
-      kHi = board[5];
-    if (!this.fresh || popcount((l[0] ^ wLo) | (l[2] ^ bLo)) + popcount((l[1] ^ wHi) | (l[3] ^ bHi)) > 8) {
-      netAccumulate(this.net, board, this.accW, this.accB);
-      this.fresh = true;
-    } else {
-      const oKLo = l[4],
-        oKHi = l[5];
-      // Per kind (white men, white kings, black men, black kings): the squares left, then the squares taken.
-      this.change(0, l[0] & ~oKLo, l[1] & ~oKHi, wLo & ~kLo, wHi & ~kHi);
-      this.change(64, l[0] & oKLo, l[1] & oKHi, wLo & kLo, wHi & kHi);
-      this.change(128, l[2] & ~oKLo, l[3] & ~oKHi, bLo & ~kLo, bHi & ~kHi);
-      this.change(192, l[2] & oKLo, l[3] & oKHi, bLo & kLo, bHi & kHi);
-    }
-    l[0] = wLo;
-    l[1] = wHi;
-    l[2] = bLo;
-    l[3] = bHi;
-    l[4] = kLo;
-    l[5] = kHi;
-    return netOutput(this.net, this.accW, this.accB);
+  /** The number of squares whose piece differs between `board` and slot `s`'s board. */
+  private distance(s: number, board: Board): number {
+    const l = this.boards;
+    const o = s * 6;
+    const kLo = l[o + 4] ^ board[4];
+    const kHi = l[o + 5] ^ board[5];
+    return (
+      popcount((l[o] ^ board[0]) | (l[o + 2] ^ board[2]) | kLo) +
+      popcount((l[o + 1] ^ board[1]) | (l[o + 3] ^ board[3]) | kHi)
+    );
   }
 
-  private change(kind: number, oLo: number, oHi: number, nLo: number, nHi: number): void {
+  /** The correction for White of `board`, scored at search ply `ply` (any ply gives the same value). */
+  white(board: Board, ply = 0): number {
+    const H = this.H;
+    const s = ply < this.slots ? ply : this.slots - 1;
+    const acc = this.acc;
+    const at = s * 2 * H;
+    let from = -1;
+    let best = 9;
+    if (this.filled[s] !== 0) {
+      const d = this.distance(s, board);
+      if (d < best) {
+        best = d;
+        from = s;
+      }
+    }
+    if (s > 0 && this.filled[s - 1] !== 0 && best > 2) {
+      const d = this.distance(s - 1, board);
+      if (d < best) {
+        best = d;
+        from = s - 1;
+      }
+    }
+    if (from < 0) {
+      const accW = acc.subarray(at, at + H);
+      const accB = acc.subarray(at + H, at + 2 * H);
+      netAccumulate(this.net, board, accW, accB);
+    } else {
+      if (from !== s) acc.copyWithin(at, from * 2 * H, from * 2 * H + 2 * H);
+      const l = this.boards;
+      const o = from * 6;
+      const oLo = l[o + 4],
+        oHi = l[o + 5],
+        kLo = board[4],
+        kHi = board[5];
+      // Per kind (white men, white kings, black men, black kings): the squares left, then the squares taken.
+      this.change(at, 0, l[o] & ~oLo, l[o + 1] & ~oHi, board[0] & ~kLo, board[1] & ~kHi);
+      this.change(at, 64, l[o] & oLo, l[o + 1] & oHi, board[0] & kLo, board[1] & kHi);
+      this.change(at, 128, l[o + 2] & ~oLo, l[o + 3] & ~oHi, board[2] & ~kLo, board[3] & ~kHi);
+      this.change(at, 192, l[o + 2] & oLo, l[o + 3] & oHi, board[2] & kLo, board[3] & kHi);
+    }
+    const b = this.boards;
+    const o = s * 6;
+    b[o] = board[0];
+    b[o + 1] = board[1];
+    b[o + 2] = board[2];
+    b[o + 3] = board[3];
+    b[o + 4] = board[4];
+    b[o + 5] = board[5];
+    this.filled[s] = 1;
+    const out = this.net.out;
+    let sum = 0;
+    for (let j = 0; j < H; j++) {
+      let a = acc[at + j];
+      a = a < 0 ? 0 : a > NET_ACT ? NET_ACT : a;
+      let c = acc[at + H + j];
+      c = c < 0 ? 0 : c > NET_ACT ? NET_ACT : c;
+      sum += out[j] * (a - c);
+    }
+    return sum >= 0 ? sum >> OUT_SHIFT : -(-sum >> OUT_SHIFT);
+  }
+
+  /** Take the pieces of one kind (feature base `kind`) off the squares in `o…` but not `n…`, and put them on the squares in `n…` but not `o…`. */
+  private change(at: number, kind: number, oLo: number, oHi: number, nLo: number, nHi: number): void {
     if (oLo === nLo && oHi === nHi) return;
+    this.rows(at, kind, oLo & ~nLo, -1);
+    this.rows(at, kind + 32, oHi & ~nHi, -1);
+    this.rows(at, kind, nLo & ~oLo, 1);
+    this.rows(at, kind + 32, nHi & ~oHi, 1);
+  }
+
+  /** Add (`sign` 1) or subtract (−1) the rows of the features `base + i` for each bit i of `bits`, in both views of the slot at `at`. */
+  private rows(at: number, base: number, bits: number, sign: number): void {
     const H = this.H;
     const w = this.w;
-    const accW = this.accW;
-    const accB = this.accB;
-    for (let half = 0; half < 2; half++) {
-      let gone = half === 0 ? oLo & ~nLo : oHi & ~nHi;
-      let come = half === 0 ? nLo & ~oLo : nHi & ~oHi;
-      const base = kind + half * 32;
-      while (gone !== 0) {
-        const f = base + 31 - Math.clz32(gone & -gone);
-        gone &= gone - 1;
-        const rw = this.rowW[f];
-        const rb = this.rowB[f];
+    const acc = this.acc;
+    const bAt = at + H;
+    while (bits !== 0) {
+      const f = base + 31 - Math.clz32(bits & -bits);
+      bits &= bits - 1;
+      const rw = this.rowW[f];
+      const rb = this.rowB[f];
+      if (sign > 0)
         for (let j = 0; j < H; j++) {
-          accW[j] -= w[rw + j];
-          accB[j] -= w[rb + j];
+          acc[at + j] += w[rw + j];
+          acc[bAt + j] += w[rb + j];
         }
-      }
-      while (come !== 0) {
-        const f = base + 31 - Math.clz32(come & -come);
-        come &= come - 1;
-        const rw = this.rowW[f];
-        const rb = this.rowB[f];
+      else
         for (let j = 0; j < H; j++) {
-          accW[j] += w[rw + j];
-          accB[j] += w[rb + j];
+          acc[at + j] -= w[rw + j];
+          acc[bAt + j] -= w[rb + j];
         }
-      }
     }
   }
 }

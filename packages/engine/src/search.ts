@@ -39,8 +39,11 @@ const TAKEN = -(1 << 30);
 /** How many of the moves searched at a node the history malus remembers. */
 const TRIED = 64;
 
-/** A static evaluation: centi-men for the side to move (`turn` 0 = White) on a board. */
-export type Evaluator = (b: Board, turn: number) => number;
+/**
+ * A static evaluation: centi-men for the side to move (`turn` 0 = White) on a board, scored at search
+ * ply `ply` (from the root; an incremental evaluator may use it to find a related board it scored).
+ */
+export type Evaluator = (b: Board, turn: number, ply: number) => number;
 
 /** Knobs of the search itself, fixed for a searcher (levels set some of them). */
 export interface SearchOptions {
@@ -471,7 +474,7 @@ export class Searcher {
 
   private staticEval(ply: number): number {
     const b = this.boards[ply];
-    let e = this.evaluator(b, (this.turn0 + ply) & 1);
+    let e = this.evaluator(b, (this.turn0 + ply) & 1, ply);
     if (this.params.grain > 1) {
       // Round half away from zero, so that both colours round alike.
       const g = this.params.grain;

@@ -93,6 +93,29 @@ describe('network correction', () => {
     expect(checked).toBeGreaterThan(1000);
   });
 
+  it('gives the same value at every ply of a search tree, whichever slot it starts from', () => {
+    const net = randomNet(10, 16);
+    const ev = new NetEvaluator(net, 6);
+    const rng = makeRng(11);
+    let checked = 0;
+    // A depth-first walk, as a search scores: a board at ply p after its parent at p - 1 and its siblings.
+    const walk = (g: Game, ply: number) => {
+      const board = g.position.toBoard();
+      expect(ev.white(board, ply)).toBe(netEvaluateReference(net, board));
+      checked++;
+      if (ply === 8 || g.isOver()) return; // deeper than the slots: the last slot is shared
+      const legal = g.position.legalMoves();
+      for (let i = 0; i < 3 && legal.length > 0; i++) {
+        const child = g.clone();
+        child.play(legal.splice(Math.floor(rng() * legal.length), 1)[0]);
+        walk(child, ply + 1);
+      }
+    };
+    for (const p of positions(12, 3)) walk(new Game(p), 0);
+    walk(new Game(), 0);
+    expect(checked).toBeGreaterThan(10000);
+  });
+
   it('travels in the weights file (version 2) and is refused when damaged', () => {
     const patterns = loadWeightsFile();
     const { classWeights, scalarWeights } = classWeightsOf(patterns);
