@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Game, makeRng, parsePosition, randomPosition, unwrap } from '@dama/core';
+import { Game, makeRng, parsePosition, unwrap } from '@dama/core';
 import {
   NET_ACT,
   NET_INPUTS,
@@ -11,6 +11,7 @@ import {
 import { Engine } from '../src/engine.ts';
 import { loadWeightsFile } from '../src/node.ts';
 import { classWeightsOf, decodeWeights, encodeWeights } from '../src/weights.ts';
+import { randomPositions } from './positions.ts';
 
 const game = (fen: string) => new Game(unwrap(parsePosition(fen)));
 const flipRanks = (x: number) => (x >>> 24) | ((x >>> 8) & 0xff00) | ((x << 8) & 0xff0000) | (x << 24);
@@ -23,21 +24,10 @@ function randomNet(seed: number, hidden = 8): NetWeights {
   return { hidden, w, bias, out };
 }
 
-const positions = (seed: number, n: number) => {
-  const rng = makeRng(seed);
-  return Array.from({ length: n }, () =>
-    randomPosition(
-      rng,
-      [Math.floor(rng() * 14), Math.floor(rng() * 14)],
-      [Math.floor(rng() * 3), Math.floor(rng() * 3)],
-    ),
-  );
-};
-
 describe('network correction', () => {
   it('is computed from the pieces as documented', () => {
     const net = randomNet(1, 4);
-    for (const p of positions(2, 100)) {
+    for (const p of randomPositions(2, 100)) {
       // White's view: white pieces are own, Black's view: black pieces are own, ranks mirrored.
       const accW = Array.from(net.bias);
       const accB = Array.from(net.bias);
@@ -63,7 +53,7 @@ describe('network correction', () => {
     const net = randomNet(3);
     const f = flipRanks;
     let nonzero = 0;
-    for (const p of positions(4, 300)) {
+    for (const p of randomPositions(4, 300)) {
       const a = netEvaluateReference(net, p.toBoard());
       const swapped = Int32Array.of(f(p.bHi), f(p.bLo), f(p.wHi), f(p.wLo), f(p.kHi), f(p.kLo));
       expect(netEvaluateReference(net, swapped)).toBe(-a);
@@ -88,7 +78,7 @@ describe('network correction', () => {
       }
       // A far board (the next game's start) between games.
     }
-    for (const p of positions(7, 200))
+    for (const p of randomPositions(7, 200))
       expect(ev.white(p.toBoard())).toBe(netEvaluateReference(net, p.toBoard()));
     expect(checked).toBeGreaterThan(1000);
   });
@@ -111,7 +101,7 @@ describe('network correction', () => {
         walk(child, ply + 1);
       }
     };
-    for (const p of positions(12, 3)) walk(new Game(p), 0);
+    for (const p of randomPositions(12, 3)) walk(new Game(p), 0);
     walk(new Game(), 0);
     expect(checked).toBeGreaterThan(10000);
   });

@@ -10,7 +10,7 @@ import {
   WINDOW_RANKS,
   WINDOWS,
 } from '../src/patterns.ts';
-import { type Board, Game, makeRng, randomPosition } from '@dama/core';
+import { type Board, Game, makeRng } from '@dama/core';
 import { rootState } from '../src/engine.ts';
 import {
   classWeightsOf,
@@ -20,6 +20,7 @@ import {
   symmetryClasses,
 } from '../src/weights.ts';
 import { loadWeightsFile } from '../src/node.ts';
+import { randomPositions } from './positions.ts';
 
 /** Top to bottom (each half's four ranks reversed, the halves swapped). */
 const flipRanks = (x: number) => (x >>> 24) | ((x >>> 8) & 0xff00) | ((x << 8) & 0xff0000) | (x << 24);
@@ -38,21 +39,10 @@ function randomWeights(seed: number) {
   return { classes, scalars, weights: expandWeights(classes, scalars) };
 }
 
-const positions = (seed: number, n: number) => {
-  const rng = makeRng(seed);
-  return Array.from({ length: n }, () =>
-    randomPosition(
-      rng,
-      [Math.floor(rng() * 14), Math.floor(rng() * 14)],
-      [Math.floor(rng() * 3), Math.floor(rng() * 3)],
-    ),
-  );
-};
-
 describe('pattern evaluation', () => {
   it('reads each window square by square', () => {
     const entries = new Int32Array(WINDOWS);
-    for (const p of positions(1, 300)) {
+    for (const p of randomPositions(1, 300)) {
       patternEntries(p.wLo & ~p.kLo, p.wHi & ~p.kHi, p.bLo & ~p.kLo, p.bHi & ~p.kHi, entries);
       for (let r = 0; r < WINDOW_RANKS; r++)
         WINDOW_FILES.forEach((f, i) => {
@@ -69,7 +59,7 @@ describe('pattern evaluation', () => {
 
   it('is the same for either colour and for mirrored files, whatever the weights', () => {
     const { weights } = randomWeights(2);
-    for (const p of positions(3, 300)) {
+    for (const p of randomPositions(3, 300)) {
       const a = patternEvaluate(weights, p.toBoard(), p.turnIndex);
       const f = flipRanks;
       const swapped = patternEvaluate(
@@ -92,7 +82,7 @@ describe('pattern evaluation', () => {
     const { weights } = randomWeights(4);
     const entries = new Int32Array(WINDOWS);
     const scalars = new Int32Array(SCALAR_COUNT);
-    for (const p of positions(5, 300)) {
+    for (const p of randomPositions(5, 300)) {
       // Skip the positions the endgame rules rescale; they are tested below.
       const wm = p.count('white', 'man');
       const bm = p.count('black', 'man');
@@ -129,7 +119,7 @@ describe('pattern evaluation', () => {
     };
     // Every material mix, endings included (the rules that rescale them too), under three sets of weights.
     const sets = [shipped, randomWeights(8).weights, randomWeights(9).weights];
-    for (const p of positions(7, 4000)) for (const w of sets) check(w, p.toBoard(), p.turnIndex);
+    for (const p of randomPositions(7, 4000)) for (const w of sets) check(w, p.toBoard(), p.turnIndex);
     // Positions as the search meets them: along random games to their end.
     const rng = makeRng(10);
     for (let g = 0; g < 40; g++) {
