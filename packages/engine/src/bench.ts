@@ -27,8 +27,8 @@ export const BENCH_DEPTH = 11;
 
 /**
  * Total nodes of `runBench()` at `BENCH_DEPTH` with the shipped weights; bench.test.ts checks it.
- * 1 202 151 since session 12, when the shipped weights gained a network (net.ts) on top of the
- * patterns; 1 027 395 from session 8, when Master's quiescence stopped answering capture threats with quiet
+ * 1 159 860 since session 13's network; 1 202 151 from session 12, when the shipped weights gained
+ * a network (net.ts) on top of the patterns; 1 027 395 from session 8, when Master's quiescence stopped answering capture threats with quiet
  * moves (levels.ts); 1 834 741 with them, since session 5's weights (the second training round's blended fit; every retraining
  * changes this number); 2 733 530 with the first round's; 1 397 159 with the hand-weighted
  * evaluation since internal iterative reduction and the history malus (README.md, "Figures").

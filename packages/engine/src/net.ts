@@ -11,10 +11,11 @@
  *
  * Integers throughout (weights Int16, accumulators Int32: activation 1 is `NET_ACT`, the output is
  * in 1/`NET_OUT` centi-men per unit of activation), so that both colours get exactly the same
- * score. `NetEvaluator` keeps the accumulators of the last board it scored and updates them by the
- * squares that changed (in a search, the next board is usually a close relative).
+ * score. `NetEvaluator` keeps the accumulators of the last board scored at each search ply and
+ * updates them by the squares that changed (a board's sibling or parent is usually a few squares away).
  */
 import { popcount, type Board } from '@dama/core';
+import { MAX_PLY } from './types.ts';
 
 export const NET_INPUTS = 256;
 /** Activation 1.0 in accumulator units. */
@@ -35,19 +36,19 @@ export interface NetWeights {
 /** The feature of a piece: kind 0 own man, 1 own king, 2 enemy man, 3 enemy king, at square `sq` of that view. */
 export const netFeature = (kind: number, sq: number): number => kind * 64 + sq;
 
-/** Add (`sign` 1) or remove (−1) the pieces of one kind on `lo`/`hi` in both views. */
+/** Add the pieces of one kind on `lo`/`hi` to both views of the accumulators at `at` (netAccumulate). */
 function apply(
   net: NetWeights,
-  accW: Int32Array,
-  accB: Int32Array,
+  acc: Int32Array,
+  at: number,
   lo: number,
   hi: number,
   white: boolean,
   king: number,
-  sign: number,
 ): void {
   const H = net.hidden;
   const w = net.w;
+  const bAt = at + H;
   // From White's view a white piece is "own"; from Black's view it is "enemy", on the mirrored rank.
   const kindW = (white ? 0 : 2) + king;
   const kindB = (white ? 2 : 0) + king;
@@ -58,42 +59,38 @@ function apply(
       bits &= bits - 1;
       const fW = (kindW * 64 + sq) * H;
       const fB = (kindB * 64 + (sq ^ 56)) * H;
-      if (sign > 0) {
-        for (let j = 0; j < H; j++) {
-          accW[j] += w[fW + j];
-          accB[j] += w[fB + j];
-        }
-      } else {
-        for (let j = 0; j < H; j++) {
-          accW[j] -= w[fW + j];
-          accB[j] -= w[fB + j];
-        }
+      for (let j = 0; j < H; j++) {
+        acc[at + j] += w[fW + j];
+        acc[bAt + j] += w[fB + j];
       }
     }
   }
 }
 
-/** The accumulators of a board from nothing: White's view into accW, Black's into accB. */
-export function netAccumulate(net: NetWeights, board: Board, accW: Int32Array, accB: Int32Array): void {
+/**
+ * The accumulators of a board from nothing into `acc` from `at` on: White's view in the first
+ * `hidden` entries, Black's in the next `hidden`.
+ */
+export function netAccumulate(net: NetWeights, board: Board, acc: Int32Array, at = 0): void {
   const H = net.hidden;
-  for (let j = 0; j < H; j++) accW[j] = accB[j] = net.bias[j];
+  for (let j = 0; j < H; j++) acc[at + j] = acc[at + H + j] = net.bias[j];
   const kLo = board[4];
   const kHi = board[5];
-  apply(net, accW, accB, board[0] & ~kLo, board[1] & ~kHi, true, 0, 1);
-  apply(net, accW, accB, board[0] & kLo, board[1] & kHi, true, 1, 1);
-  apply(net, accW, accB, board[2] & ~kLo, board[3] & ~kHi, false, 0, 1);
-  apply(net, accW, accB, board[2] & kLo, board[3] & kHi, false, 1, 1);
+  apply(net, acc, at, board[0] & ~kLo, board[1] & ~kHi, true, 0);
+  apply(net, acc, at, board[0] & kLo, board[1] & kHi, true, 1);
+  apply(net, acc, at, board[2] & ~kLo, board[3] & ~kHi, false, 0);
+  apply(net, acc, at, board[2] & kLo, board[3] & kHi, false, 1);
 }
 
-/** The correction for White, in centi-men, from the two accumulators. */
-export function netOutput(net: NetWeights, accW: Int32Array, accB: Int32Array): number {
+/** The correction for White, in centi-men, from the two views' accumulators at `at` (as netAccumulate lays them out). */
+export function netOutput(net: NetWeights, acc: Int32Array, at = 0): number {
   const H = net.hidden;
   const out = net.out;
   let s = 0;
   for (let j = 0; j < H; j++) {
-    let a = accW[j];
+    let a = acc[at + j];
     a = a < 0 ? 0 : a > NET_ACT ? NET_ACT : a;
-    let c = accB[j];
+    let c = acc[at + H + j];
     c = c < 0 ? 0 : c > NET_ACT ? NET_ACT : c;
     s += out[j] * (a - c);
   }
@@ -103,10 +100,9 @@ export function netOutput(net: NetWeights, accW: Int32Array, accB: Int32Array): 
 
 /** The correction for White of one board, computed from nothing (the definition; tests compare). */
 export function netEvaluateReference(net: NetWeights, board: Board): number {
-  const accW = new Int32Array(net.hidden);
-  const accB = new Int32Array(net.hidden);
-  netAccumulate(net, board, accW, accB);
-  return netOutput(net, accW, accB);
+  const acc = new Int32Array(2 * net.hidden);
+  netAccumulate(net, board, acc);
+  return netOutput(net, acc);
 }
 
 /**
@@ -132,7 +128,7 @@ export class NetEvaluator {
   /** `slots`: the deepest ply + 1 that `white` is given (deeper plies share the last slot). */
   constructor(
     readonly net: NetWeights,
-    slots = 130,
+    slots = MAX_PLY + 1,
   ) {
     this.H = net.hidden;
     this.slots = Math.max(1, slots);
@@ -181,11 +177,8 @@ export class NetEvaluator {
         from = s - 1;
       }
     }
-    if (from < 0) {
-      const accW = acc.subarray(at, at + H);
-      const accB = acc.subarray(at + H, at + 2 * H);
-      netAccumulate(this.net, board, accW, accB);
-    } else {
+    if (from < 0) netAccumulate(this.net, board, acc, at);
+    else {
       if (from !== s) acc.copyWithin(at, from * 2 * H, from * 2 * H + 2 * H);
       const l = this.boards;
       const o = from * 6;
@@ -208,16 +201,7 @@ export class NetEvaluator {
     b[o + 4] = board[4];
     b[o + 5] = board[5];
     this.filled[s] = 1;
-    const out = this.net.out;
-    let sum = 0;
-    for (let j = 0; j < H; j++) {
-      let a = acc[at + j];
-      a = a < 0 ? 0 : a > NET_ACT ? NET_ACT : a;
-      let c = acc[at + H + j];
-      c = c < 0 ? 0 : c > NET_ACT ? NET_ACT : c;
-      sum += out[j] * (a - c);
-    }
-    return sum >= 0 ? sum >> OUT_SHIFT : -(-sum >> OUT_SHIFT);
+    return netOutput(this.net, acc, at);
   }
 
   /** Take the pieces of one kind (feature base `kind`) off the squares in `o…` but not `n…`, and put them on the squares in `n…` but not `o…`. */
