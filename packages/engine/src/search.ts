@@ -116,6 +116,13 @@ export interface SearchParams {
   iirDepth: number;
   /** 1: at a quiet cut the quiet moves tried before the cutting one lose the history it gains (0: off). */
   historyMalus: number;
+  /**
+   * A sacrifice is a quiet move after which the opponent must capture (the start of most draughts
+   * combinations). 1: reduced by LMR like any late quiet move; 0: never reduced.
+   */
+  lmrSacrifice: number;
+  /** 1: pruned by futility and move counts like any late quiet move; 0: never pruned. */
+  pruneSacrifice: number;
 }
 
 /** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
@@ -138,6 +145,8 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   threatReplyPlies: 1,
   iirDepth: 4,
   historyMalus: 1,
+  lmrSacrifice: 1,
+  pruneSacrifice: 1,
 };
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
@@ -727,10 +736,17 @@ export class Searcher {
       if (i === excluded) continue;
       // Futility and move-count pruning of late quiet moves near the horizon.
       if (prune && n > 0 && !promotes && best > -WIN_BOUND && (futility <= alpha || n >= lateMoves)) {
-        // Both rules then hold for every later move too (alpha only rises, n only grows): only a
-        // promotion could still be searched, so without one left the node is done.
-        if (!this.promotionLeft(ply, turn)) break;
-        continue;
+        if (params.pruneSacrifice === 0) {
+          // Sacrifices are kept: look at the board after the move.
+          const c = this.boards[ply + 1];
+          applyMove(b, turn, l, i, c);
+          if (!hasCapture(c, turn ^ 1)) continue;
+        } else {
+          // Both rules then hold for every later move too (alpha only rises, n only grows): only a
+          // promotion could still be searched, so without one left the node is done.
+          if (!this.promotionLeft(ply, turn)) break;
+          continue;
+        }
       }
       if (n < TRIED && quiet) this.tried[ply * TRIED + n] = from * 64 + to;
       this.make(ply, i);
@@ -745,7 +761,8 @@ export class Searcher {
           depth >= 3 &&
           n >= (pvNode ? 2 : 1) &&
           !promotes &&
-          (from | (to << 6)) + 1 !== k1
+          (from | (to << 6)) + 1 !== k1 &&
+          (params.lmrSacrifice !== 0 || !hasCapture(this.boards[ply + 1], turn ^ 1))
         ) {
           r = this.lmr[Math.min(depth, 63) * 64 + Math.min(n, 63)];
           if (params.lmrHistory > 0) {

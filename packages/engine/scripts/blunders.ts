@@ -1,0 +1,113 @@
+/**
+ * The positions where the current engine threw a game away with its own move, from `study.ts games`
+ * output (the deep score for the current engine before and after each move): a move by the current
+ * engine after which its deep score fell by `--drop` centi-men or more, from a position not already
+ * lost (above −150). For each search variant (`--params`, as treesize.ts), it searches every such
+ * position at `--nodes` and counts how often it plays the recorded blunder again, and the mean of
+ * the deep score (study's, or a fresh search at `--check` nodes) of the move it chooses instead.
+ * A machine-independent first look at a search change against the losses of a match; a match decides.
+ *
+ * Usage: npx tsx packages/engine/scripts/blunders.ts STUDY.jsonl… [--nodes 60000] [--drop 150]
+ *          [--check 300000] [--tb DIR] [--params JSON]…
+ */
+import { parseArgs } from 'node:util';
+import { Game, makeFen, makeNotation, parsePosition, type Position } from '@dama/core';
+import { Engine, type SearchParams } from '../src/index.ts';
+import { fileTablebase, loadWeightsFile } from '../src/node.ts';
+import { readJsonLines } from './jsonl.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    nodes: { type: 'string', default: '60000' },
+    drop: { type: 'string', default: '150' },
+    check: { type: 'string', default: '300000' },
+    tb: { type: 'string' },
+    params: { type: 'string', multiple: true },
+  },
+});
+interface StudyLine {
+  game: number;
+  aWhite: boolean;
+  scores: (number | null)[];
+  fens: string[];
+}
+const position = (fen: string): Position => {
+  const r = parsePosition(fen);
+  if (!r.ok) throw new Error(`${fen}: ${r.error.message}`);
+  return r.value;
+};
+const nodes = Number(values.nodes);
+const drop = Number(values.drop);
+const check = Number(values.check);
+const patterns = loadWeightsFile();
+const tables = values.tb !== undefined ? fileTablebase(values.tb) : undefined;
+const variants: Partial<SearchParams>[] = (values.params ?? ['{}']).map((p) => JSON.parse(p));
+
+interface Case {
+  fen: string;
+  blunder: string;
+  before: number;
+  after: number;
+}
+const cases: Case[] = [];
+for (const file of positionals)
+  for (const line of readJsonLines<StudyLine>(file)) {
+    for (let p = 0; p + 1 < line.scores.length; p++) {
+      const a = line.scores[p];
+      const b = line.scores[p + 1];
+      if (a === null || b === null || a <= -150 || a - b < drop) continue;
+      const white = line.fens[p].startsWith('W');
+      if (white !== line.aWhite) continue;
+      // The move played: the successor of fens[p] whose position is fens[p + 1].
+      const move = position(line.fens[p])
+        .legalMoves()
+        .find((m) => {
+          const g = new Game(position(line.fens[p]));
+          g.play(m);
+          return makeFen(g.position) === line.fens[p + 1];
+        });
+      if (move === undefined) continue;
+      cases.push({ fen: line.fens[p], blunder: makeNotation(move), before: a, after: b });
+    }
+  }
+console.log(`${cases.length} positions where the current engine's own move dropped ≥ ${drop}`);
+
+const checker = new Engine({ level: 'master', patterns, tablebase: tables });
+const deep = new Map<string, number>();
+/** The deep score, for the mover of `fen`, of playing `notation` there. */
+function deepScore(fen: string, notation: string): number {
+  const key = `${fen} ${notation}`;
+  const have = deep.get(key);
+  if (have !== undefined) return have;
+  const g = new Game(position(fen));
+  const r = g.playNotation(notation);
+  if (!r.ok) throw new Error(r.error.message);
+  checker.newGame();
+  const s = g.isOver() ? 0 : -checker.search(g, { nodes: check }).score;
+  deep.set(key, s);
+  return s;
+}
+
+for (const params of variants) {
+  const engine = new Engine({ level: 'master', patterns, tablebase: tables, searchParams: params });
+  let again = 0;
+  let sum = 0;
+  let total = 0;
+  const t0 = performance.now();
+  for (const c of cases) {
+    engine.newGame();
+    const g = new Game(position(c.fen));
+    const r = engine.search(g, { nodes });
+    total += r.nodes;
+    const played = makeNotation(r.move!);
+    if (played === c.blunder) {
+      again++;
+      sum += c.after;
+    } else sum += deepScore(c.fen, played);
+  }
+  console.log(
+    `${JSON.stringify(params)}: the blunder again ${again}/${cases.length}, mean deep score of the move ${(sum / cases.length).toFixed(0)}, ` +
+      `${total} nodes, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+}
