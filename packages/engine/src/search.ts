@@ -118,7 +118,7 @@ export interface SearchParams {
   historyMalus: number;
   /**
    * A sacrifice is a quiet move after which the opponent must capture (the start of most draughts
-   * combinations). 1: reduced by LMR like any late quiet move; 0: never reduced.
+   * combinations). LMR reduces one by at most this many plies (0: never; 64: like any late quiet move).
    */
   lmrSacrifice: number;
   /** 1: pruned by futility and move counts like any late quiet move; 0: never pruned. */
@@ -145,7 +145,7 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   threatReplyPlies: 1,
   iirDepth: 4,
   historyMalus: 1,
-  lmrSacrifice: 1,
+  lmrSacrifice: 0,
   pruneSacrifice: 1,
 };
 
@@ -761,8 +761,7 @@ export class Searcher {
           depth >= 3 &&
           n >= (pvNode ? 2 : 1) &&
           !promotes &&
-          (from | (to << 6)) + 1 !== k1 &&
-          (params.lmrSacrifice !== 0 || !hasCapture(this.boards[ply + 1], turn ^ 1))
+          (from | (to << 6)) + 1 !== k1
         ) {
           r = this.lmr[Math.min(depth, 63) * 64 + Math.min(n, 63)];
           if (params.lmrHistory > 0) {
@@ -773,6 +772,7 @@ export class Searcher {
           }
           if (pvNode && r > 0) r--;
           if (r > depth - 2) r = depth - 2;
+          if (r > params.lmrSacrifice && hasCapture(this.boards[ply + 1], turn ^ 1)) r = params.lmrSacrifice;
         }
         score = -this.search(ply + 1, depth - 1 - r, -alpha - 1, -alpha);
         if (r > 0 && score > alpha && !this.stopped)
