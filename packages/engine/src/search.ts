@@ -146,7 +146,7 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   iirDepth: 4,
   historyMalus: 1,
   lmrSacrifice: 0,
-  pruneSacrifice: 1,
+  pruneSacrifice: 0,
 };
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
