@@ -3,7 +3,9 @@
  * transposition table, move ordering (hash move, captures of kings first, promotions, killers,
  * history with a malus for quiet moves that failed to cut), internal iterative reduction, late-move
  * reductions for quiet moves only, an extension for forced replies, ProbCut at shallow depth, and a
- * quiescence search that resolves captures and notices capture threats.
+ * quiescence search that resolves captures and notices capture threats. Sacrifices (quiet moves after
+ * which the opponent must capture: how draughts combinations start) are neither reduced nor pruned.
+ * An evaluation cache keeps the evaluator's recent values.
  *
  * No null-move pruning: zugzwang and blockades decide draughts games.
  *
