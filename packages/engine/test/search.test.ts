@@ -12,6 +12,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { Engine, type EngineOptions } from '../src/engine.ts';
 import { evaluate, kingReach } from '../src/evaluate.ts';
+import { loadWeightsFile } from '../src/node.ts';
 import { WIN, WIN_BOUND, winDistance } from '../src/types.ts';
 
 const game = (fen: string, options = {}) => new Game(unwrap(parsePosition(fen)), options);
@@ -186,6 +187,23 @@ describe('search', () => {
       if (info.depth === 3) e.stop();
     });
     expect(r.depth).toBe(3);
+  });
+  it('searches sacrifices in full, so it sees a combination that reduced or pruned sacrifices miss', () => {
+    // From session 13's record against 945fa26: Master played b3-b4 here, and Black won three men
+    // with h6-g6, a sacrifice (h4xh6xh8 is forced) that opens the way to a multiple capture.
+    const fen =
+      'W:Wb2,c2,d2,f2,h2,a3,b3,c3,d3,e3,f3,h3,a4,d4,g4,h4:Ba5,c5,d5,f5,h5,a6,c6,d6,e6,f6,h6,b7,c7,e7,f7,h7';
+    const patterns = loadWeightsFile();
+    const choice = (searchParams: EngineOptions['searchParams']) =>
+      makeNotation(new Engine({ patterns, searchParams }).search(game(fen), { depth: 6 }).move!);
+    expect(choice({ lmrSacrifice: 64, pruneSacrifice: 1 })).toBe('b3-b4');
+    expect(choice({})).not.toBe('b3-b4');
+    // And b3-b4 does lose: after it Black is more than two men up, h6-g6 first.
+    const after = game(fen);
+    unwrap(after.playNotation('b3-b4'));
+    const r = new Engine({ patterns }).search(after, { depth: 8 });
+    expect(r.score).toBeGreaterThan(200);
+    expect(makeNotation(r.move!)).toBe('h6-g6');
   });
 });
 
