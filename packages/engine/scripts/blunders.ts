@@ -11,7 +11,7 @@
  *          [--check 300000] [--tb DIR] [--params JSON]…
  */
 import { parseArgs } from 'node:util';
-import { Game, makeFen, makeNotation, parsePosition, type Position } from '@dama/core';
+import { Game, makeFen, makeNotation, parsePosition, unwrap } from '@dama/core';
 import { Engine, type SearchParams } from '../src/index.ts';
 import { fileTablebase, loadWeightsFile } from '../src/node.ts';
 import { readJsonLines } from './jsonl.ts';
@@ -32,11 +32,7 @@ interface StudyLine {
   scores: (number | null)[];
   fens: string[];
 }
-const position = (fen: string): Position => {
-  const r = parsePosition(fen);
-  if (!r.ok) throw new Error(`${fen}: ${r.error.message}`);
-  return r.value;
-};
+const position = (fen: string) => unwrap(parsePosition(fen));
 const nodes = Number(values.nodes);
 const drop = Number(values.drop);
 const check = Number(values.check);
@@ -47,7 +43,7 @@ const variants: Partial<SearchParams>[] = (values.params ?? ['{}']).map((p) => J
 interface Case {
   fen: string;
   blunder: string;
-  before: number;
+  /** The study's deep score after the blunder. */
   after: number;
 }
 const cases: Case[] = [];
@@ -59,16 +55,11 @@ for (const file of positionals)
       if (a === null || b === null || a <= -150 || a - b < drop) continue;
       const white = line.fens[p].startsWith('W');
       if (white !== line.aWhite) continue;
-      // The move played: the successor of fens[p] whose position is fens[p + 1].
-      const move = position(line.fens[p])
-        .legalMoves()
-        .find((m) => {
-          const g = new Game(position(line.fens[p]));
-          g.play(m);
-          return makeFen(g.position) === line.fens[p + 1];
-        });
+      // The move played: the one that leads from fens[p] to fens[p + 1].
+      const pos = position(line.fens[p]);
+      const move = pos.legalMoves().find((m) => makeFen(pos.play(m)) === line.fens[p + 1]);
       if (move === undefined) continue;
-      cases.push({ fen: line.fens[p], blunder: makeNotation(move), before: a, after: b });
+      cases.push({ fen: line.fens[p], blunder: makeNotation(move), after: b });
     }
   }
 console.log(`${cases.length} positions where the current engine's own move dropped ≥ ${drop}`);
