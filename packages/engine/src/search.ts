@@ -123,8 +123,15 @@ export interface SearchParams {
    * combinations). LMR reduces one by at most this many plies (0: never; 64: like any late quiet move).
    */
   lmrSacrifice: number;
-  /** 1: pruned by futility and move counts like any late quiet move; 0: never pruned. */
+  /**
+   * Sacrifices where futility or move-count pruning would drop them. 0: searched in full; 1: pruned
+   * like any late quiet move; 2: probed, searched to `sacrificeProbe` plies first (0: quiescence,
+   * which sees the forced capture and the shot after it) and in full only when that beats alpha.
+   */
   pruneSacrifice: number;
+  sacrificeProbe: number;
+  /** Futility and move-count pruning apply at this remaining depth and below. */
+  pruneDepth: number;
 }
 
 /** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
@@ -149,6 +156,8 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   historyMalus: 1,
   lmrSacrifice: 0,
   pruneSacrifice: 0,
+  sacrificeProbe: 0,
+  pruneDepth: 3,
 };
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
@@ -652,7 +661,8 @@ export class Searcher {
     // Forced reply: one legal move is searched a ply deeper.
     if (count === 1 && ply > 0) depth++;
 
-    const prune = this.shallowPruning && !this.plain && !pvNode && l.captures === 0 && depth <= 3;
+    const prune =
+      this.shallowPruning && !this.plain && !pvNode && l.captures === 0 && depth <= this.params.pruneDepth;
     const cut =
       this.probCut &&
       excluded < 0 &&
@@ -737,12 +747,14 @@ export class Searcher {
       if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
       if (i === excluded) continue;
       // Futility and move-count pruning of late quiet moves near the horizon.
+      let probe = false;
       if (prune && n > 0 && !promotes && best > -WIN_BOUND && (futility <= alpha || n >= lateMoves)) {
-        if (params.pruneSacrifice === 0) {
+        if (params.pruneSacrifice !== 1) {
           // Sacrifices are kept: look at the board after the move.
           const c = this.boards[ply + 1];
           applyMove(b, turn, l, i, c);
           if (!hasCapture(c, turn ^ 1)) continue;
+          probe = params.pruneSacrifice === 2;
         } else {
           // Both rules then hold for every later move too (alpha only rises, n only grows): only a
           // promotion could still be searched, so without one left the node is done.
@@ -776,6 +788,7 @@ export class Searcher {
           if (r > depth - 2) r = depth - 2;
           if (r > params.lmrSacrifice && hasCapture(this.boards[ply + 1], turn ^ 1)) r = params.lmrSacrifice;
         }
+        if (probe && depth - 1 > params.sacrificeProbe) r = depth - 1 - params.sacrificeProbe;
         score = -this.search(ply + 1, depth - 1 - r, -alpha - 1, -alpha);
         if (r > 0 && score > alpha && !this.stopped)
           score = -this.search(ply + 1, depth - 1, -alpha - 1, -alpha);

@@ -197,7 +197,10 @@ describe('search', () => {
     const choice = (searchParams: EngineOptions['searchParams']) =>
       makeNotation(new Engine({ patterns, searchParams }).search(game(fen), { depth: 6 }).move!);
     expect(choice({ lmrSacrifice: 64, pruneSacrifice: 1 })).toBe('b3-b4');
+    expect(choice({ pruneSacrifice: 1 })).toBe('b3-b4');
     expect(choice({})).not.toBe('b3-b4');
+    // A quiescence probe of each sacrifice that pruning would drop is enough to see this one.
+    expect(choice({ pruneSacrifice: 2 })).not.toBe('b3-b4');
     // And b3-b4 does lose: after it Black is more than two men up, h6-g6 first.
     const after = game(fen);
     unwrap(after.playNotation('b3-b4'));
