@@ -129,6 +129,7 @@ export interface SearchParams {
    * which sees the forced capture and the shot after it) and in full only when that beats alpha.
    */
   pruneSacrifice: number;
+  /** The depth of `pruneSacrifice` 2's probe search (0: quiescence). */
   sacrificeProbe: number;
   /** Futility and move-count pruning apply at this remaining depth and below. */
   pruneDepth: number;
