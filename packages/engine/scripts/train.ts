@@ -12,7 +12,8 @@
  *   (netfit) — optional, instead of fit: keep the --init weights (default the shipped ones) and fit
  *      a small network on top of them (src/net.ts: every piece, kings included, on the whole board)
  *      to what the patterns leave in the error; written with the patterns to --out after each epoch
- *      (--hidden 32 units, --batch 512, --net-rate 0.001 Adam's step, --net-l2 0.0001, --epochs)
+ *      (--hidden 32 units, --batch 512, --net-rate 0.001 Adam's step, --net-l2 0.0001, --epochs;
+ *      --keep-net: start from the --init file's network instead of random weights, to fine-tune it)
  *   3. export — copy the fitted weights to the shipped asset, packages/engine/assets/eval.bin, and
  *      to the web app's packages/web/public/engine/eval.bin (the worker fetches engine/eval.bin)
  *
@@ -60,6 +61,7 @@ const { values } = parseArgs({
     part: { type: 'string', default: '0/1' },
     tb: { type: 'string' },
     hidden: { type: 'string', default: '32' },
+    'keep-net': { type: 'boolean', default: false },
     batch: { type: 'string', default: '512' },
     'net-rate': { type: 'string', default: '0.001' },
     'net-l2': { type: 'string', default: '0.0001' },
@@ -166,7 +168,12 @@ if (stages.includes('netfit')) {
     console.error(`train: no records in ${dataDir} (run the generate stage first)`);
     process.exit(1);
   }
-  netFit(records, loadWeightsFile(values.init), {
+  const initWeights = loadWeightsFile(values.init);
+  if (values['keep-net'] && !initWeights.net) {
+    console.error(`train: --keep-net: ${values.init ?? 'the shipped weights'} have no network to start from`);
+    process.exit(2);
+  }
+  netFit(records, initWeights, {
     hidden: number('hidden', 1, 256),
     epochs: number('epochs', 1, 1000),
     lambda: number('lambda', 0, 1),
@@ -175,6 +182,7 @@ if (stages.includes('netfit')) {
     l2: number('net-l2', 0, 1),
     validShare: 0.05,
     seed: number('seed', 0, 2 ** 31),
+    start: values['keep-net'] ? initWeights.net : undefined,
     out,
     log,
   });

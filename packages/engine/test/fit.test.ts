@@ -1,7 +1,8 @@
 /**
  * The training pipeline's fit stage started from given weights (`--init`): with no step size it
  * writes those weights back byte for byte; with the scalars alone free (`--free scalars`) it keeps
- * every pattern weight and moves the scalars; with everything free it moves the patterns too.
+ * every pattern weight and moves the scalars; with everything free it moves the patterns too. The
+ * network's fit started from the shipped network (`--keep-net`) writes it back unchanged with no step.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { classWeightsOf, decodeWeights, encodeWeights } from '../src/weights.ts'
 import type { PatternWeights } from '../src/patterns.ts';
 import { encodeRecord, loadRecords, RECORD_BYTES } from '../scripts/train/data.ts';
 import { fit, type FitOptions } from '../scripts/train/fit.ts';
+import { netFit } from '../scripts/train/netfit.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'dama-fit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -90,5 +92,38 @@ describe('fit from given weights', () => {
   it('moves the patterns too with everything free', () => {
     const w = run('all', { free: 'all' });
     expect(firstDifference(w.table, shipped.table)).not.toBe(-1);
+  });
+});
+
+describe('netfit from the shipped network', () => {
+  const data = mkdtempSync(join(root, 'netdata-'));
+  writeData(data, 20);
+  const records = loadRecords(data);
+  const shipped = loadWeightsFile();
+  const options = (out: string, hidden: number) => ({
+    hidden,
+    epochs: 1,
+    lambda: 1,
+    rate: 0,
+    batch: 256,
+    l2: 0.0001,
+    validShare: 0.1,
+    seed: 1,
+    start: shipped.net,
+    out,
+    log: () => {},
+  });
+
+  it('writes the shipped weights back byte for byte when it takes no step', () => {
+    expect(shipped.net).toBeDefined();
+    const out = join(root, 'net-still.bin');
+    netFit(records, shipped, options(out, shipped.net!.hidden));
+    expect(Buffer.compare(readFileSync(out), readFileSync(WEIGHTS_FILE))).toBe(0);
+  });
+
+  it('refuses a starting network of another size', () => {
+    expect(() =>
+      netFit(records, shipped, options(join(root, 'net-bad.bin'), shipped.net!.hidden + 1)),
+    ).toThrow(/hidden units/);
   });
 });

@@ -29,6 +29,11 @@ export interface NetFitOptions {
   l2: number;
   validShare: number;
   seed: number;
+  /**
+   * Start from this network (the same number of hidden units) instead of random weights: a new
+   * round fine-tunes the shipped network on new data rather than forgetting the data it came from.
+   */
+  start?: NetWeights;
   out: string;
   log: (line: string) => void;
 }
@@ -91,8 +96,14 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
   const m2 = new Float32Array(P);
   const BIAS = NET_INPUTS * H;
   const OUT = BIAS + H;
-  for (let i = 0; i < NET_INPUTS * H; i++) theta[i] = (rng() - 0.5) * 0.12;
-  for (let j = 0; j < H; j++) theta[BIAS + j] = 0.5;
+  const start = options.start;
+  if (start && start.hidden !== H)
+    throw new Error(`netfit: the starting network has ${start.hidden} hidden units, not ${H}`);
+  for (let i = 0; i < NET_INPUTS * H; i++) theta[i] = start ? start.w[i] / NET_ACT : (rng() - 0.5) * 0.12;
+  for (let j = 0; j < H; j++) {
+    theta[BIAS + j] = start ? start.bias[j] / NET_ACT : 0.5;
+    if (start) theta[OUT + j] = start.out[j] / (OUT_UNIT * NET_OUT);
+  }
 
   const fw = new Int32Array(64);
   const fb = new Int32Array(64);
@@ -133,6 +144,14 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
   };
   const baseValid = validLoss((i) => base[i]);
   options.log(`netfit: held-out loss of the patterns alone ${baseValid.toFixed(5)}`);
+  if (start) {
+    const startValid = validLoss(
+      (i) =>
+        base[i] +
+        (records.turns[i] === 0 ? 1 : -1) * netEvaluateReference(start, b.subarray(i * 6, i * 6 + 6)),
+    );
+    options.log(`netfit: held-out loss of the starting network ${startValid.toFixed(5)}`);
+  }
 
   const order = new Int32Array(validStart).map((_, j) => j);
   const beta1 = 0.9;
