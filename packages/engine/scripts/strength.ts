@@ -16,13 +16,15 @@
  *
  * Usage: npm run bench:strength -- [--movetime MS | --nodes N] [--games N] [--jobs N]
  *        [--sprt ELO0,ELO1] [--checkpoint FILE] [--fresh] [--baseline COMMIT] [--until HH:MM]
- *        [--tb DIR]
+ *        [--tb DIR] [--from K]
  * `--tb DIR`: the current Master plays with the endgame tables in DIR (`npm run tablebase` builds them
  * into packages/web/public/tb/), as it does in the product; the baseline has none (945fa26 had none).
  * `--params JSON`: the current Master searches with these margins (`SearchParams`, e.g.
  * `'{"futilityPerDepth":60}'`); `--weights FILE`: with the learned weights in FILE instead of the
  * shipped ones. With `--baseline` set to this tree's own commit, either is a match of one change
- * against the shipped engine (give each run its own `--checkpoint`).
+ * against the shipped engine (give each run its own `--checkpoint`). `--from K`: start at the run's
+ * opening K (of the `--games`/2 picked), e.g. to go on with a long record on another machine whose
+ * checkpoint of the first openings was lost.
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -67,6 +69,7 @@ const { values } = parseArgs({
     params: { type: 'string' },
     weights: { type: 'string' },
     balanced: { type: 'string' },
+    from: { type: 'string', default: '0' },
   },
 });
 
@@ -88,6 +91,11 @@ const limits: Limits =
     ? { nodes: positiveInt(values.nodes, '--nodes') }
     : { movetime: positiveInt(values.movetime ?? '100', '--movetime') };
 const games = positiveInt(values.games, '--games');
+const firstOpening = Number(values.from);
+if (!Number.isInteger(firstOpening) || firstOpening < 0 || firstOpening >= Math.ceil(games / 2)) {
+  console.error(`bench:strength: --from must be an opening index from 0 to ${Math.ceil(games / 2) - 1}`);
+  process.exit(2);
+}
 const jobs = positiveInt(values.jobs, '--jobs');
 const plies = positiveInt(values.plies, '--plies');
 const commit = values.baseline;
@@ -223,7 +231,7 @@ async function playShard(index: number, of: number): Promise<void> {
     tablebase: values.tb !== undefined ? fileTablebase(values.tb) : undefined,
   });
   const b = await baselinePlayer();
-  for (let n = index; n < openings.length * 2; n += of) {
+  for (let n = firstOpening * 2 + index; n < openings.length * 2; n += of) {
     const opening = n >> 1;
     const aWhite = (n & 1) === 0;
     if (done.has(key(opening, aWhite))) continue;
