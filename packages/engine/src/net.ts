@@ -114,17 +114,15 @@ export function netEvaluateReference(net: NetWeights, board: Board): number {
  */
 export class NetEvaluator {
   private readonly H: number;
-  /**
-   * Per feature of White's view (kind · 64 + square), its 2·H weights for both views side by side:
-   * White's view's row, then the row of the same piece in Black's view, so that adding a piece is one
-   * loop over one slot's 2·H accumulators.
-   */
   private readonly w: Int32Array;
   /** Per slot, 2·H accumulators: White's view, then Black's. */
   private readonly acc: Int32Array;
   /** Per slot, the six words of the board its accumulators hold. */
   private readonly boards: Int32Array;
   private readonly filled: Uint8Array;
+  /** For each feature of White's view (kind · 64 + square), its row in `w`; and the same piece's row in Black's view. */
+  private readonly rowW = new Int32Array(NET_INPUTS);
+  private readonly rowB = new Int32Array(NET_INPUTS);
   private readonly slots: number;
 
   /** `slots`: the deepest ply + 1 that `white` is given (deeper plies share the last slot). */
@@ -134,17 +132,14 @@ export class NetEvaluator {
   ) {
     this.H = net.hidden;
     this.slots = Math.max(1, slots);
-    const H = net.hidden;
-    this.w = new Int32Array(NET_INPUTS * 2 * H);
+    this.w = Int32Array.from(net.w);
     this.acc = new Int32Array(this.slots * 2 * net.hidden);
     this.boards = new Int32Array(this.slots * 6);
     this.filled = new Uint8Array(this.slots);
     for (let kind = 0; kind < 4; kind++)
       for (let sq = 0; sq < 64; sq++) {
-        const row = (kind * 64 + sq) * 2 * H;
-        this.w.set(net.w.subarray((kind * 64 + sq) * H, (kind * 64 + sq + 1) * H), row);
-        const b = ((kind ^ 2) * 64 + (sq ^ 56)) * H;
-        this.w.set(net.w.subarray(b, b + H), row + H);
+        this.rowW[kind * 64 + sq] = (kind * 64 + sq) * net.hidden;
+        this.rowB[kind * 64 + sq] = ((kind ^ 2) * 64 + (sq ^ 56)) * net.hidden;
       }
   }
 
@@ -182,20 +177,8 @@ export class NetEvaluator {
         from = s - 1;
       }
     }
-    if (from < 0) {
-      const bias = this.net.bias;
-      for (let j = 0; j < H; j++) acc[at + j] = acc[at + H + j] = bias[j];
-      const kLo = board[4],
-        kHi = board[5];
-      this.rows(at, 0, board[0] & ~kLo, 1);
-      this.rows(at, 32, board[1] & ~kHi, 1);
-      this.rows(at, 64, board[0] & kLo, 1);
-      this.rows(at, 96, board[1] & kHi, 1);
-      this.rows(at, 128, board[2] & ~kLo, 1);
-      this.rows(at, 160, board[3] & ~kHi, 1);
-      this.rows(at, 192, board[2] & kLo, 1);
-      this.rows(at, 224, board[3] & kHi, 1);
-    } else {
+    if (from < 0) netAccumulate(this.net, board, acc, at);
+    else {
       if (from !== s) acc.copyWithin(at, from * 2 * H, from * 2 * H + 2 * H);
       const l = this.boards;
       const o = from * 6;
@@ -232,14 +215,25 @@ export class NetEvaluator {
 
   /** Add (`sign` 1) or subtract (−1) the rows of the features `base + i` for each bit i of `bits`, in both views of the slot at `at`. */
   private rows(at: number, base: number, bits: number, sign: number): void {
-    const H2 = 2 * this.H;
+    const H = this.H;
     const w = this.w;
     const acc = this.acc;
+    const bAt = at + H;
     while (bits !== 0) {
-      const r = (base + 31 - Math.clz32(bits & -bits)) * H2;
+      const f = base + 31 - Math.clz32(bits & -bits);
       bits &= bits - 1;
-      if (sign > 0) for (let j = 0; j < H2; j++) acc[at + j] += w[r + j];
-      else for (let j = 0; j < H2; j++) acc[at + j] -= w[r + j];
+      const rw = this.rowW[f];
+      const rb = this.rowB[f];
+      if (sign > 0)
+        for (let j = 0; j < H; j++) {
+          acc[at + j] += w[rw + j];
+          acc[bAt + j] += w[rb + j];
+        }
+      else
+        for (let j = 0; j < H; j++) {
+          acc[at + j] -= w[rw + j];
+          acc[bAt + j] -= w[rb + j];
+        }
     }
   }
 }
