@@ -144,14 +144,13 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
   };
   const baseValid = validLoss((i) => base[i]);
   options.log(`netfit: held-out loss of the patterns alone ${baseValid.toFixed(5)}`);
-  if (start) {
-    const startValid = validLoss(
+  /** The held-out loss of the patterns with an integer network on top, as the engine scores. */
+  const netValid = (net: NetWeights): number =>
+    validLoss(
       (i) =>
-        base[i] +
-        (records.turns[i] === 0 ? 1 : -1) * netEvaluateReference(start, b.subarray(i * 6, i * 6 + 6)),
+        base[i] + (records.turns[i] === 0 ? 1 : -1) * netEvaluateReference(net, b.subarray(i * 6, i * 6 + 6)),
     );
-    options.log(`netfit: held-out loss of the starting network ${startValid.toFixed(5)}`);
-  }
+  if (start) options.log(`netfit: held-out loss of the starting network ${netValid(start).toFixed(5)}`);
 
   const order = new Int32Array(validStart).map((_, j) => j);
   const beta1 = 0.9;
@@ -214,10 +213,7 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
     }
     net = toNet();
     const floatValid = validLoss((i) => base[i] + (records.turns[i] === 0 ? 1 : -1) * forward(i, 0).out);
-    const intValid = validLoss(
-      (i) =>
-        base[i] + (records.turns[i] === 0 ? 1 : -1) * netEvaluateReference(net, b.subarray(i * 6, i * 6 + 6)),
-    );
+    const intValid = netValid(net);
     options.log(
       `netfit: epoch ${epoch}: training loss ${(trainLoss / order.length).toFixed(5)}, held-out ${floatValid.toFixed(5)} ` +
         `(integers ${intValid.toFixed(5)}; patterns alone ${baseValid.toFixed(5)})`,
