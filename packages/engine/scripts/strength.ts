@@ -33,7 +33,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { makeFen, makeNotation, type Game, type Move } from '@dama/core';
 import {
-  DEFAULT_SEARCH_PARAMS,
   DEFAULT_SPRT,
   EnginePlayer,
   matchStats,
@@ -42,10 +41,10 @@ import {
   playGame,
   type Limits,
   type Player,
-  type SearchParams,
 } from '../src/index.ts';
 import { buildTree, loadTree } from './git-tree.ts';
 import { readJsonLines } from './jsonl.ts';
+import { paramsOrExit } from './params.ts';
 import { untilOrExit } from './until.ts';
 import { fileTablebase, loadWeightsFile } from '../src/node.ts';
 
@@ -110,29 +109,7 @@ if (values.sprt !== undefined) {
 }
 /** `--until HH:MM` (UTC): no game starts after it, so a bounded run ends one game later at most. */
 const deadline = untilOrExit('bench:strength', values.until);
-const searchParams = ((): Partial<SearchParams> | undefined => {
-  if (values.params === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(values.params);
-  } catch {
-    parsed = undefined;
-  }
-  const known = Object.keys(DEFAULT_SEARCH_PARAMS);
-  if (
-    typeof parsed !== 'object' ||
-    parsed === null ||
-    Object.entries(parsed).some(
-      ([k, v]) => !known.includes(k) || typeof v !== 'number' || !Number.isFinite(v),
-    )
-  ) {
-    console.error(
-      `bench:strength: --params must be a JSON object of numbers with keys among ${known.join(', ')}`,
-    );
-    process.exit(2);
-  }
-  return parsed as Partial<SearchParams>;
-})();
+const searchParams = paramsOrExit('bench:strength', values.params);
 const limitText = 'nodes' in limits ? `nodes=${limits.nodes}` : `movetime=${limits.movetime}`;
 const tbText = values.tb !== undefined ? '-tb' : '';
 const checkpoint =

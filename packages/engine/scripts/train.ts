@@ -23,6 +23,7 @@
  *          --init FILE (start the fit from these weights instead of 0 and the hand-weighted terms)
  *          --free all|scalars (what the fit changes; the rest keeps the starting weights)
  *          --eval hand|learned|FILE (the self-play evaluation: hand-weighted, the shipped weights, a file)
+ *          --params JSON (the self-play search's margins, `SearchParams`; e.g. '{"pruneSacrifice":1}')
  *          --relabel-nodes 20000 --relabel-out DIR --part 0/1 --tb DIR
  * On a 2-core machine the default run takes about an hour (generation on one core, then minutes of
  * fitting). Compare the result with `npm run bench:strength` and scripts/evalmatch.ts before keeping it.
@@ -37,6 +38,7 @@ import { netFit } from './train/netfit.ts';
 import { generate } from './train/generate.ts';
 import { relabel } from './train/relabel.ts';
 import { loadTablebase, loadWeightsFile } from '../src/node.ts';
+import { paramsOrExit } from './params.ts';
 
 const engineDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -65,6 +67,7 @@ const { values } = parseArgs({
     batch: { type: 'string', default: '512' },
     'net-rate': { type: 'string', default: '0.001' },
     'net-l2': { type: 'string', default: '0.0001' },
+    params: { type: 'string' },
   },
 });
 
@@ -117,6 +120,7 @@ if (stages.includes('generate')) {
     seed: number('seed', 0, 2 ** 31),
     maxPlies: 400,
     patterns: selfPlayPatterns(),
+    searchParams: paramsOrExit('train', values.params),
     log,
   });
   log(`generate: done, ${r.games} games, ${r.records} positions`);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Game, hasCapture, makeRng } from '@dama/core';
 import { Engine } from '../../src/engine.ts';
 import type { PatternWeights } from '../../src/patterns.ts';
+import type { SearchParams } from '../../src/search.ts';
 import { encodeRecord, RECORD_BYTES } from './data.ts';
 
 export interface GenerateOptions {
@@ -26,13 +27,20 @@ export interface GenerateOptions {
   maxPlies: number;
   /** The self-play evaluation: learned weights, or the hand-weighted evaluation when absent. */
   patterns?: PatternWeights;
+  /** The self-play search's margins where they differ from the shipped ones (`--params`). */
+  searchParams?: Partial<SearchParams>;
   log?: (line: string) => void;
 }
 
 export function generate(options: GenerateOptions): { games: number; records: number } {
   const file = join(options.dir, `games-${options.seed}.bin`);
   const rng = makeRng(options.seed);
-  const engine = new Engine({ level: 'master', hashMegabytes: 8, patterns: options.patterns });
+  const engine = new Engine({
+    level: 'master',
+    hashMegabytes: 8,
+    patterns: options.patterns,
+    searchParams: options.searchParams,
+  });
   const end = Date.now() + options.minutes * 60_000;
   let games = 0;
   let records = 0;
