@@ -15,6 +15,7 @@ import { Game, makeFen, makeNotation, parsePosition, unwrap } from '@dama/core';
 import { Engine, type SearchParams } from '../src/index.ts';
 import { fileTablebase, loadWeightsFile } from '../src/node.ts';
 import { readJsonLines } from './jsonl.ts';
+import { paramsOrExit } from './params.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -38,7 +39,9 @@ const drop = Number(values.drop);
 const check = Number(values.check);
 const patterns = loadWeightsFile();
 const tables = values.tb !== undefined ? fileTablebase(values.tb) : undefined;
-const variants: Partial<SearchParams>[] = (values.params ?? ['{}']).map((p) => JSON.parse(p));
+const variants: Partial<SearchParams>[] = (values.params ?? ['{}']).map(
+  (p) => paramsOrExit('blunders', p) ?? {},
+);
 
 interface Case {
   fen: string;

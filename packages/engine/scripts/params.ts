@@ -1,6 +1,6 @@
 /**
- * `--params JSON` of the scripts that search (strength.ts, train.ts): a partial `SearchParams`, every
- * key one of the search's own and every value a finite number.
+ * `--params JSON` of the scripts that search (strength.ts, train.ts, treesize.ts, blunders.ts): a
+ * partial `SearchParams`, every key one of the search's own and every value a finite number.
  */
 import { DEFAULT_SEARCH_PARAMS, type SearchParams } from '../src/search.ts';
 

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { Game, makeRng } from '@dama/core';
 import { Engine, type SearchParams } from '../src/index.ts';
 import { loadWeightsFile } from '../src/node.ts';
+import { paramsOrExit } from './params.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,7 +28,9 @@ if (!(depth >= 1 && depth <= 30) || !(games >= 1)) {
   console.error('treesize: --depth must be 1–30 and --games at least 1');
   process.exit(2);
 }
-const variants: Partial<SearchParams>[] = (values.params ?? ['{}']).map((p) => JSON.parse(p));
+const variants: Partial<SearchParams>[] = (values.params ?? ['{}']).map(
+  (p) => paramsOrExit('treesize', p) ?? {},
+);
 const patterns = loadWeightsFile();
 
 /** The positions: Game objects after every third ply from the 8th, of seeded self-play games. */
