@@ -6,13 +6,8 @@
  *
  * Usage: npx tsx packages/engine/scripts/datastats.ts DIR...
  */
+import { popcount } from '@dama/core';
 import { MAX_SCORE, loadRecords } from './train/data.ts';
-
-function popcount(x: number): number {
-  let n = 0;
-  for (let v = x >>> 0; v; v &= v - 1) n++;
-  return n;
-}
 
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) {
