@@ -39,10 +39,12 @@ function expectedPieces(game: Game): Record<string, string> {
   return out;
 }
 
-// White's d4-d5 hands Black a man at once (d6xd4): the review must call it a blunder. The search
-// judges it without endgame tables, as in CI: by the 4-piece tables a machine may have in public/tb/,
-// both positions are draws (a man against two), and nothing is a blunder.
-const BLUNDER_PDN = '[GameType "30"]\n[SetUp "1"]\n[FEN "W:Wd4,a3:Bd6,h7"]\n1. d4-d5 d6xd4 2. a3-a4 h7-h6 *';
+// White, a man up, plays d4-d5 and hands Black two men and a king (d6xd4xd2, then d2-d1): the
+// review must call it a blunder. Seven pieces, so no endgame table decides it (the test refuses the
+// tables anyway, as in CI). An earlier version used a man against two for the blunder, which the
+// 4-piece tables call a draw; a better network saw that too and stopped calling it a blunder.
+const BLUNDER_PDN =
+  '[GameType "30"]\n[SetUp "1"]\n[FEN "W:Wd4,d3,a3,b2:Bd6,g7,h7"]\n1. d4-d5 d6xd4xd2 2. a3-a4 h7-h6 *';
 
 test('review a short finished game: the blunder is marked with the better move @desktop', async ({
   page,
