@@ -4,6 +4,7 @@ import {
   makeNotation,
   makeRng,
   parsePosition,
+  parseSquare,
   Position,
   randomPosition,
   START_FEN,
@@ -189,8 +190,8 @@ describe('search', () => {
     expect(r.depth).toBe(3);
   });
   it('searches sacrifices in full, so it sees a combination that reduced and pruned sacrifices miss', () => {
-    // From session 13's record against 945fa26: Master played b3-b4 here, and Black won three men
-    // with h6-g6, a sacrifice (h4xh6xh8 is forced) that opens the way to a multiple capture.
+    // From session 13's record against 945fa26: Master played b3-b4 here, and Black answered h6-g6,
+    // a sacrifice (h4xh6xh8 is forced) that, with two more, opens the way to a man on a2.
     const fen =
       'W:Wb2,c2,d2,f2,h2,a3,b3,c3,d3,e3,f3,h3,a4,d4,g4,h4:Ba5,c5,d5,f5,h5,a6,c6,d6,e6,f6,h6,b7,c7,e7,f7,h7';
     const patterns = loadWeightsFile();
@@ -202,23 +203,20 @@ describe('search', () => {
     expect(choice({})).not.toBe('b3-b4');
     // A quiescence probe of each sacrifice that pruning would drop is enough to see this one.
     expect(choice({ pruneSacrifice: 2 })).not.toBe('b3-b4');
-    // And b3-b4 does lose its king's worth: after h6-g6 the captures are forced (each side must
-    // take), and at their end Black's man on a2 crowns while White has no king left. White is a man
-    // up, which the network values below Black's king (by how much differs between networks, so the
-    // line is checked by the rules, not by a score).
+    // And b3-b4 does lose a king's worth. In this line Black gives six men: h6-g6, a6-b6 and g6-g5
+    // each hand White a capture, White's man crowns on h8 and its king takes two more. Then
+    // Black's e6 man takes four pieces, the new king among them, and ends on a2, one step from
+    // crowning, while White has no king. White ends a man up, which the network values below
+    // Black's coming king (by how much differs between networks, so the line is checked by the
+    // rules, not by a score).
     const after = game(fen);
     const line = 'b3-b4 h6-g6 h4xh6xh8 a6-b6 a4xa6 g6-g5 g4xg6 f6xh6 h8xh5xe5 e6xe4xc4xa4xa2';
     for (const m of line.split(' ')) unwrap(after.playNotation(m));
     const end = after.position;
-    const count = (color: 'white' | 'black', role: 'man' | 'king') => {
-      let n = 0;
-      for (let sq = 0; sq < 64; sq++) {
-        const p = end.pieceAt(sq);
-        if (p?.color === color && p.role === role) n++;
-      }
-      return n;
-    };
-    expect([count('white', 'man'), count('white', 'king'), count('black', 'man')]).toEqual([11, 0, 10]);
+    expect([end.count('white', 'man'), end.count('white', 'king'), end.count('black', 'man')]).toEqual([
+      11, 0, 10,
+    ]);
+    expect(end.pieceAt(parseSquare('a2')!)).toEqual({ color: 'black', role: 'man' });
     // White, to move, is a man up against a man one step from crowning: the search prefers Black.
     const r = new Engine({ patterns }).search(after, { depth: 6 });
     expect(r.score).toBeLessThan(0);
