@@ -114,6 +114,8 @@ const checkpoint = join(
 mkdirSync(dirname(checkpoint), { recursive: true });
 interface Line {
   game: number;
+  /** The opening's index in the suite, so that a rerun with another N skips only what it would replay. */
+  opening: number;
   result: string;
   upWhite: boolean;
   upMs: number[];
@@ -143,16 +145,21 @@ function report(): void {
   );
 }
 
-const openings = pickOpenings(openingSuite(3), n);
+const suite = openingSuite(3);
+const openings = pickOpenings(suite, n);
+/** The suite index of the `i`-th picked opening (as `pickOpenings` spreads them). */
+const suiteIndex = (i: number) => (n >= suite.length ? i : Math.floor((i * suite.length) / n));
 for (let game = 0; game < openings.length * 2; game++) {
-  if (done.some((g) => g.game === game)) continue;
-  if (Date.now() >= deadline) break;
   const upWhite = (game & 1) === 0;
+  const opening = suiteIndex(game >> 1);
+  if (done.some((g) => g.opening === opening && g.upWhite === upWhite)) continue;
+  if (Date.now() >= deadline) break;
   upTimes.length = 0;
   downTimes.length = 0;
   const record = await playGame(upWhite ? a : b, upWhite ? b : a, openings[game >> 1], game);
   const line: Line = {
     game,
+    opening,
     result: record.result,
     upWhite,
     upMs: upTimes.map(Math.round),
