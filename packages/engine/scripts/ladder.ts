@@ -24,7 +24,7 @@ import {
   EnginePlayer,
   matchStats,
   openingSuite,
-  pickOpenings,
+  pickOpeningIndices,
   playGame,
   type Level,
   type Player,
@@ -146,17 +146,15 @@ function report(): void {
 }
 
 const suite = openingSuite(3);
-const openings = pickOpenings(suite, n);
-/** The suite index of the `i`-th picked opening (as `pickOpenings` spreads them). */
-const suiteIndex = (i: number) => (n >= suite.length ? i : Math.floor((i * suite.length) / n));
-for (let game = 0; game < openings.length * 2; game++) {
+const picked = pickOpeningIndices(suite.length, n);
+for (let game = 0; game < picked.length * 2; game++) {
   const upWhite = (game & 1) === 0;
-  const opening = suiteIndex(game >> 1);
+  const opening = picked[game >> 1];
   if (done.some((g) => g.opening === opening && g.upWhite === upWhite)) continue;
   if (Date.now() >= deadline) break;
   upTimes.length = 0;
   downTimes.length = 0;
-  const record = await playGame(upWhite ? a : b, upWhite ? b : a, openings[game >> 1], game);
+  const record = await playGame(upWhite ? a : b, upWhite ? b : a, suite[opening], game);
   const line: Line = {
     game,
     opening,

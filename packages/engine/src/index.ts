@@ -26,6 +26,7 @@ export {
   EnginePlayer,
   describeConfig,
   openingSuite,
+  pickOpeningIndices,
   pickOpenings,
   matchStats,
   playGame,

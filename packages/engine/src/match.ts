@@ -100,12 +100,15 @@ export function openingSuite(plies: number): Move[][] {
   return frontier.map((f) => f.moves);
 }
 
+/** The suite indices of `count` openings spread evenly over a suite of `size` (all when count ≥ size). */
+export function pickOpeningIndices(size: number, count: number): number[] {
+  const n = Math.min(count, size);
+  return Array.from({ length: n }, (_, i) => (count >= size ? i : Math.floor((i * size) / count)));
+}
+
 /** `count` openings spread evenly over the suite (all of them when count ≥ its size). */
 export function pickOpenings(suite: Move[][], count: number): Move[][] {
-  if (count >= suite.length) return suite;
-  const out: Move[][] = [];
-  for (let i = 0; i < count; i++) out.push(suite[Math.floor((i * suite.length) / count)]);
-  return out;
+  return pickOpeningIndices(suite.length, count).map((i) => suite[i]);
 }
 
 /** One finished match game: the players, the moves, the result and how it ended, the round. */

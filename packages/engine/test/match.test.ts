@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { EnginePlayer, gamesToPdn, matchStats, openingSuite, pickOpenings, playMatch } from '../src/match.ts';
+import {
+  EnginePlayer,
+  gamesToPdn,
+  matchStats,
+  openingSuite,
+  pickOpeningIndices,
+  pickOpenings,
+  playMatch,
+} from '../src/match.ts';
 
 describe('match', () => {
   it('builds the opening suite of distinct positions', () => {
     expect(openingSuite(1).length).toBe(8);
     expect(openingSuite(2).length).toBe(64);
     expect(pickOpenings(openingSuite(2), 4).length).toBe(4);
+  });
+
+  it('spreads picked openings evenly, so a longer pick of the same suite contains a shorter one', () => {
+    expect(pickOpeningIndices(456, 4)).toEqual([0, 114, 228, 342]);
+    expect(pickOpeningIndices(8, 20)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const twenty = pickOpeningIndices(456, 20);
+    const forty = pickOpeningIndices(456, 40);
+    expect(twenty.every((i) => forty.includes(i))).toBe(true);
+    const suite = openingSuite(2);
+    expect(pickOpenings(suite, 5)).toEqual(pickOpeningIndices(64, 5).map((i) => suite[i]));
   });
 
   it('computes Elo, its error and the SPRT', () => {
