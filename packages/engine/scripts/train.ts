@@ -13,7 +13,8 @@
  *      a small network on top of them (src/net.ts: every piece, kings included, on the whole board)
  *      to what the patterns leave in the error; written with the patterns to --out after each epoch
  *      (--hidden 32 units, --batch 512, --net-rate 0.001 Adam's step, --net-l2 0.0001, --epochs;
- *      --keep-net: start from the --init file's network instead of random weights, to fine-tune it)
+ *      --keep-net: start from the --init file's network instead of random weights, to fine-tune it;
+ *      --sided: output weights for the side to move's view and the other's apart, src/net.ts)
  *   3. export — copy the fitted weights to the shipped asset, packages/engine/assets/eval.bin, and
  *      to the web app's packages/web/public/engine/eval.bin (the worker fetches engine/eval.bin)
  *
@@ -64,6 +65,7 @@ const { values } = parseArgs({
     tb: { type: 'string' },
     hidden: { type: 'string', default: '32' },
     'keep-net': { type: 'boolean', default: false },
+    sided: { type: 'boolean', default: false },
     batch: { type: 'string', default: '512' },
     'net-rate': { type: 'string', default: '0.001' },
     'net-l2': { type: 'string', default: '0.0001' },
@@ -187,6 +189,7 @@ if (stages.includes('netfit')) {
     validShare: 0.05,
     seed: number('seed', 0, 2 ** 31),
     start: values['keep-net'] ? initWeights.net : undefined,
+    sided: values.sided,
     out,
     log,
   });

@@ -59,7 +59,7 @@ export class Engine {
       weights: options.weights,
       evaluator: patterns
         ? net
-          ? (b, turn, ply) => patternEvaluate(patterns, b, turn, net.white(b, ply))
+          ? (b, turn, ply) => patternEvaluate(patterns, b, turn, net.white(b, ply, turn))
           : (b, turn) => patternEvaluate(patterns, b, turn)
         : undefined,
       seed: options.seed,

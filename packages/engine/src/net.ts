@@ -5,9 +5,14 @@
  * Inputs: 256 features of one side's view — its men, its kings, the enemy's men, the enemy's kings,
  * each on one of 64 squares, with the board turned so that the side's men move up. Every position
  * is read twice, from White's view and from Black's, through the same weights into two accumulators
- * of `hidden` units (`bias + Σ weights of the pieces`). Each unit is clipped to [0, 1], and the
- * correction for White is `Σ out[j] · (white[j] − black[j])`: it is exactly the negative for the
- * position turned over with the colours swapped, by construction.
+ * of `hidden` units (`bias + Σ weights of the pieces`). Each unit is clipped to [0, 1]. The output:
+ * - unsided (`hidden` output weights): the correction for White is `Σ out[j] · (white[j] − black[j])`,
+ *   whoever is to move;
+ * - sided (2 · `hidden` output weights, `netSided`): the correction for the side to move is
+ *   `Σ out[j] · own[j] + out[hidden + j] · other[j]`, where `own` is the side to move's view. Being
+ *   to move matters in draughts (tempo, opposition), and the unsided form cannot see it.
+ * Either way the position turned over with the colours swapped (and the other side to move) gets
+ * exactly the negative for White, by construction.
  *
  * Integers throughout (weights Int16, accumulators Int32: activation 1 is `NET_ACT`, the output is
  * in 1/`NET_OUT` centi-men per unit of activation), so that both colours get exactly the same
@@ -29,9 +34,12 @@ export interface NetWeights {
   /** Feature-major: feature f's weights at f·hidden … f·hidden + hidden − 1 (units of NET_ACT). */
   readonly w: Int16Array;
   readonly bias: Int16Array;
-  /** 1/NET_OUT centi-men per unit of activation. */
+  /** 1/NET_OUT centi-men per unit of activation: `hidden` weights, or 2 · `hidden` when sided (see the module comment). */
   readonly out: Int16Array;
 }
+
+/** Whether the network's output weighs the side to move's view and the other's apart (module comment). */
+export const netSided = (net: NetWeights): boolean => net.out.length === 2 * net.hidden;
 
 /** The feature of a piece: kind 0 own man, 1 own king, 2 enemy man, 3 enemy king, at square `sq` of that view. */
 export const netFeature = (kind: number, sq: number): number => kind * 64 + sq;
@@ -82,11 +90,28 @@ export function netAccumulate(net: NetWeights, board: Board, acc: Int32Array, at
   apply(net, acc, at, board[2] & kLo, board[3] & kHi, false, 1);
 }
 
-/** The correction for White, in centi-men, from the two views' accumulators at `at` (as netAccumulate lays them out). */
-export function netOutput(net: NetWeights, acc: Int32Array, at = 0): number {
+/**
+ * The correction for White, in centi-men, from the two views' accumulators at `at` (as netAccumulate
+ * lays them out), with side `turn` to move (0 White; an unsided network does not read it).
+ */
+export function netOutput(net: NetWeights, acc: Int32Array, at = 0, turn = 0): number {
   const H = net.hidden;
   const out = net.out;
   let s = 0;
+  if (out.length === 2 * H) {
+    const own = turn === 0 ? at : at + H;
+    const other = turn === 0 ? at + H : at;
+    for (let j = 0; j < H; j++) {
+      let a = acc[own + j];
+      a = a < 0 ? 0 : a > NET_ACT ? NET_ACT : a;
+      let c = acc[other + j];
+      c = c < 0 ? 0 : c > NET_ACT ? NET_ACT : c;
+      s += out[j] * a + out[H + j] * c;
+    }
+    // Toward zero, so that the colours' corrections are exact negatives.
+    const r = s >= 0 ? s >> OUT_SHIFT : 0 - (-s >> OUT_SHIFT);
+    return turn === 0 ? r : 0 - r;
+  }
   for (let j = 0; j < H; j++) {
     let a = acc[at + j];
     a = a < 0 ? 0 : a > NET_ACT ? NET_ACT : a;
@@ -95,14 +120,14 @@ export function netOutput(net: NetWeights, acc: Int32Array, at = 0): number {
     s += out[j] * (a - c);
   }
   // Toward zero, so that the colours' corrections are exact negatives.
-  return s >= 0 ? s >> OUT_SHIFT : -(-s >> OUT_SHIFT);
+  return s >= 0 ? s >> OUT_SHIFT : 0 - (-s >> OUT_SHIFT);
 }
 
-/** The correction for White of one board, computed from nothing (the definition; tests compare). */
-export function netEvaluateReference(net: NetWeights, board: Board): number {
+/** The correction for White of one board with `turn` to move, computed from nothing (the definition; tests compare). */
+export function netEvaluateReference(net: NetWeights, board: Board, turn = 0): number {
   const acc = new Int32Array(2 * net.hidden);
   netAccumulate(net, board, acc);
-  return netOutput(net, acc);
+  return netOutput(net, acc, 0, turn);
 }
 
 /**
@@ -155,8 +180,8 @@ export class NetEvaluator {
     );
   }
 
-  /** The correction for White of `board`, scored at search ply `ply` (any ply gives the same value). */
-  white(board: Board, ply = 0): number {
+  /** The correction for White of `board` with `turn` to move, scored at search ply `ply` (any ply gives the same value). */
+  white(board: Board, ply = 0, turn = 0): number {
     const H = this.H;
     const s = ply < this.slots ? ply : this.slots - 1;
     const acc = this.acc;
@@ -201,7 +226,7 @@ export class NetEvaluator {
     b[o + 4] = board[4];
     b[o + 5] = board[5];
     this.filled[s] = 1;
-    return netOutput(this.net, acc, at);
+    return netOutput(this.net, acc, at, turn);
   }
 
   /** Take the pieces of one kind (feature base `kind`) off the squares in `o…` but not `n…`, and put them on the squares in `n…` but not `o…`. */

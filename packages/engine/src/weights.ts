@@ -3,12 +3,13 @@
  * binary asset that `npm run train` writes and the engine reads (`assets/eval.bin`; in the browser
  * `/engine/eval.bin`).
  *
- * Format (little-endian): the magic "DAMW", a version byte (1, or 2 with a network), the window count (21), the scalar
+ * Format (little-endian): the magic "DAMW", a version byte (1; 2 with a network; 3 with a sided network), the window count (21), the scalar
  * count, one reserved byte, the class count (uint32), then int16 weights in eighths of a centi-man:
  * for each pattern class its middle-game and endgame weight, then for each scalar the same pair.
  * Only one weight per symmetry class is stored; `expandWeights` fills the whole table. Version 2
  * then has the network (net.ts): its hidden unit count (uint16, 1–256), then as int16 its input
- * weights (feature-major), its biases and its output weights.
+ * weights (feature-major), its biases and its output weights (`hidden` of them). Version 3 is the
+ * same with 2 · `hidden` output weights (net.ts: sided, the side to move's view, then the other's).
  */
 import {
   PATTERNS,
@@ -21,7 +22,8 @@ import {
 import { NET_INPUTS, type NetWeights } from './net.ts';
 
 const MAGIC = [0x44, 0x41, 0x4d, 0x57]; // "DAMW"
-const VERSION = 2;
+/** The newest version (a sided network); 1 and 2 are read too. */
+const VERSION = 3;
 const HEADER_BYTES = 12;
 
 /** The table entries grouped by symmetry (mirrored files, colours swapped): what the trainer fits. */
@@ -128,8 +130,9 @@ export function classWeightsOf(pw: PatternWeights): { classWeights: Int16Array; 
   return { classWeights, scalarWeights: pw.scalars.slice() };
 }
 
-/** The bytes of a network's section: its unit count, then 2 bytes per weight. */
-const netBytes = (hidden: number): number => 2 + 2 * (NET_INPUTS * hidden + 2 * hidden);
+/** The bytes of a network's section: its unit count, then 2 bytes per weight (`outputs` per unit: 1, or 2 when sided). */
+const netBytes = (hidden: number, outputs: number): number =>
+  2 + 2 * (NET_INPUTS * hidden + hidden + outputs * hidden);
 
 /**
  * The asset bytes for weights given per class and per scalar (already in eighths of a centi-man),
@@ -144,10 +147,15 @@ export function encodeWeights(
   if (classWeights.length !== count * 2 || scalarWeights.length !== SCALAR_COUNT * 2)
     throw new Error('encodeWeights: wrong number of weights');
   const hidden = net?.hidden ?? 0;
-  const bytes = new Uint8Array(HEADER_BYTES + (count + SCALAR_COUNT) * 4 + (net ? netBytes(hidden) : 0));
+  if (net && net.out.length !== hidden && net.out.length !== 2 * hidden)
+    throw new Error('encodeWeights: a network has one or two output weights per unit');
+  const outputs = net ? net.out.length / hidden : 0;
+  const bytes = new Uint8Array(
+    HEADER_BYTES + (count + SCALAR_COUNT) * 4 + (net ? netBytes(hidden, outputs) : 0),
+  );
   const view = new DataView(bytes.buffer);
   MAGIC.forEach((b, i) => view.setUint8(i, b));
-  view.setUint8(4, net ? VERSION : 1);
+  view.setUint8(4, outputs === 2 ? 3 : net ? 2 : 1);
   view.setUint8(5, WINDOWS);
   view.setUint8(6, SCALAR_COUNT);
   view.setUint32(8, count, true);
@@ -181,20 +189,21 @@ export function decodeWeights(bytes: Uint8Array): DecodeResult {
     return fail('bad-magic', 'This is not an evaluation weights file.');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint8(4);
-  if (version !== 1 && version !== 2)
-    return fail('bad-version', `Weights file version ${version}; this engine reads 1 and ${VERSION}.`);
+  if (version < 1 || version > VERSION)
+    return fail('bad-version', `Weights file version ${version}; this engine reads 1 to ${VERSION}.`);
+  const hasNet = version >= 2;
+  const outputs = version === 3 ? 2 : 1;
   const { count } = symmetryClasses();
   if (view.getUint8(5) !== WINDOWS || view.getUint8(6) !== SCALAR_COUNT || view.getUint32(8, true) !== count)
     return fail('bad-shape', 'The weights file was made for another pattern layout.');
   const patternBytes = HEADER_BYTES + (count + SCALAR_COUNT) * 4;
-  if (bytes.length < patternBytes + (version === 2 ? 2 : 0))
+  if (bytes.length < patternBytes + (hasNet ? 2 : 0))
     return fail('bad-length', 'The weights file is truncated or has trailing bytes.');
-  const hidden = version === 2 ? view.getUint16(patternBytes, true) : 0;
-  if (version === 2 && hidden === 0)
-    return fail('bad-shape', 'The weights file says it has a network of no units.');
+  const hidden = hasNet ? view.getUint16(patternBytes, true) : 0;
+  if (hasNet && hidden === 0) return fail('bad-shape', 'The weights file says it has a network of no units.');
   if (hidden > 256)
     return fail('bad-shape', `The weights file's network has ${hidden} hidden units (at most 256).`);
-  if (bytes.length !== patternBytes + (version === 2 ? netBytes(hidden) : 0))
+  if (bytes.length !== patternBytes + (hasNet ? netBytes(hidden, outputs) : 0))
     return fail('bad-length', 'The weights file is truncated or has trailing bytes.');
   const classWeights = new Int16Array(count * 2);
   const scalarWeights = new Int16Array(SCALAR_COUNT * 2);
@@ -206,7 +215,7 @@ export function decodeWeights(bytes: Uint8Array): DecodeResult {
   off += 2;
   const w = new Int16Array(NET_INPUTS * hidden);
   const bias = new Int16Array(hidden);
-  const out = new Int16Array(hidden);
+  const out = new Int16Array(outputs * hidden);
   for (const arr of [w, bias, out])
     for (let i = 0; i < arr.length; i++, off += 2) arr[i] = view.getInt16(off, true);
   return { ok: true, value: { ...weights, net: { hidden, w, bias, out } } };

@@ -15,6 +15,7 @@ import type { PatternWeights } from '../src/patterns.ts';
 import { encodeRecord, loadRecords, RECORD_BYTES } from '../scripts/train/data.ts';
 import { fit, type FitOptions } from '../scripts/train/fit.ts';
 import { netFit } from '../scripts/train/netfit.ts';
+import { netEvaluateReference, netSided } from '../src/net.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'dama-fit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -100,8 +101,9 @@ describe('netfit from the shipped network', () => {
   writeData(data, 20);
   const records = loadRecords(data);
   const shipped = loadWeightsFile();
-  const options = (out: string, hidden: number) => ({
+  const options = (out: string, hidden: number, sided = false) => ({
     hidden,
+    sided,
     epochs: 1,
     lambda: 1,
     rate: 0,
@@ -119,6 +121,25 @@ describe('netfit from the shipped network', () => {
     const out = join(root, 'net-still.bin');
     netFit(records, shipped, options(out, shipped.net!.hidden));
     expect(Buffer.compare(readFileSync(out), readFileSync(WEIGHTS_FILE))).toBe(0);
+  });
+
+  it('starts a sided fit as the same function as the unsided network (own = out, other = −out)', () => {
+    const out = join(root, 'net-sided.bin');
+    const net = netFit(records, shipped, options(out, shipped.net!.hidden, true));
+    expect(netSided(net)).toBe(true);
+    expect(netSided(shipped.net!)).toBe(false);
+    const written = decodeWeights(readFileSync(out));
+    expect(written.ok && netSided(written.value.net!)).toBe(true);
+    let nonzero = 0;
+    for (let i = 0; i < records.count; i++) {
+      const board = records.boards.subarray(i * 6, i * 6 + 6);
+      for (const turn of [0, 1]) {
+        const a = netEvaluateReference(shipped.net!, board, turn);
+        expect(netEvaluateReference(net, board, turn)).toBe(a);
+        if (a !== 0) nonzero++;
+      }
+    }
+    expect(nonzero).toBeGreaterThan(records.count);
   });
 
   it('refuses a starting network of another size', () => {

@@ -6,6 +6,7 @@ import {
   NetEvaluator,
   netEvaluateReference,
   netFeature,
+  netSided,
   type NetWeights,
 } from '../src/net.ts';
 import { rootState } from '../src/engine.ts';
@@ -19,17 +20,21 @@ import { randomPositions } from './positions.ts';
 const game = (fen: string) => new Game(unwrap(parsePosition(fen)));
 const flipRanks = (x: number) => (x >>> 24) | ((x >>> 8) & 0xff00) | ((x << 8) & 0xff0000) | (x << 24);
 
-function randomNet(seed: number, hidden = 8): NetWeights {
+/** A random network; `sided`: with output weights for the side to move's view and the other's. */
+function randomNet(seed: number, hidden = 8, sided = false): NetWeights {
   const rng = makeRng(seed);
   const w = Int16Array.from({ length: NET_INPUTS * hidden }, () => Math.round((rng() - 0.5) * 120));
   const bias = Int16Array.from({ length: hidden }, () => Math.round(rng() * NET_ACT));
-  const out = Int16Array.from({ length: hidden }, () => Math.round((rng() - 0.5) * 20000));
+  const out = Int16Array.from({ length: (sided ? 2 : 1) * hidden }, () => Math.round((rng() - 0.5) * 20000));
   return { hidden, w, bias, out };
 }
 
-describe('network correction', () => {
+describe.each([false, true])('network correction (sided: %s)', (sided) => {
+  const randomNet_ = (seed: number, hidden?: number) => randomNet(seed, hidden, sided);
+
   it('is computed from the pieces as documented', () => {
-    const net = randomNet(1, 4);
+    const net = randomNet_(1, 4);
+    expect(netSided(net)).toBe(sided);
     for (const p of randomPositions(2, 100)) {
       // White's view: white pieces are own, Black's view: black pieces are own, ranks mirrored.
       const accW = Array.from(net.bias);
@@ -47,26 +52,44 @@ describe('network correction', () => {
         }
       }
       const clip = (x: number) => Math.min(NET_ACT, Math.max(0, x));
-      const sum = accW.reduce((s, a, j) => s + net.out[j] * (clip(a) - clip(accB[j])), 0);
-      expect(netEvaluateReference(net, p.toBoard())).toBe(Math.trunc(sum / (NET_ACT * 64)));
+      const turn = p.turnIndex;
+      if (!sided) {
+        const sum = accW.reduce((s, a, j) => s + net.out[j] * (clip(a) - clip(accB[j])), 0);
+        expect(netEvaluateReference(net, p.toBoard(), turn)).toBe(Math.trunc(sum / (NET_ACT * 64)));
+      } else {
+        // For the side to move: its own view's units, then the other view's; negated for White when Black moves.
+        const own = turn === 0 ? accW : accB;
+        const other = turn === 0 ? accB : accW;
+        const sum = own.reduce((s, a, j) => s + net.out[j] * clip(a) + net.out[4 + j] * clip(other[j]), 0);
+        const forMover = Math.trunc(sum / (NET_ACT * 64)) + 0;
+        expect(netEvaluateReference(net, p.toBoard(), turn)).toBe(turn === 0 ? forMover : 0 - forMover);
+      }
     }
   });
 
   it('is exactly negated for the board turned over with the colours swapped', () => {
-    const net = randomNet(3);
+    const net = randomNet_(3);
     const f = flipRanks;
     let nonzero = 0;
+    let turnMatters = 0;
     for (const p of randomPositions(4, 300)) {
-      const a = netEvaluateReference(net, p.toBoard());
       const swapped = Int32Array.of(f(p.bHi), f(p.bLo), f(p.wHi), f(p.wLo), f(p.kHi), f(p.kLo));
-      expect(netEvaluateReference(net, swapped)).toBe(-a);
-      if (a !== 0) nonzero++;
+      for (const turn of [0, 1]) {
+        const a = netEvaluateReference(net, p.toBoard(), turn);
+        expect(netEvaluateReference(net, swapped, 1 - turn)).toBe(0 - a);
+        if (a !== 0) nonzero++;
+      }
+      if (netEvaluateReference(net, p.toBoard(), 0) !== netEvaluateReference(net, p.toBoard(), 1))
+        turnMatters++;
     }
-    expect(nonzero).toBeGreaterThan(200);
+    expect(nonzero).toBeGreaterThan(400);
+    // Only a sided network reads the side to move.
+    if (sided) expect(turnMatters).toBeGreaterThan(250);
+    else expect(turnMatters).toBe(0);
   });
 
   it('updates incrementally to the same value as computing from nothing', () => {
-    const net = randomNet(5, 16);
+    const net = randomNet_(5, 16);
     const ev = new NetEvaluator(net);
     const rng = makeRng(6);
     let checked = 0;
@@ -74,7 +97,8 @@ describe('network correction', () => {
       const game = new Game();
       while (!game.isOver() && game.plies < 120) {
         const board = game.position.toBoard();
-        expect(ev.white(board)).toBe(netEvaluateReference(net, board));
+        const turn = game.position.turnIndex;
+        expect(ev.white(board, 0, turn)).toBe(netEvaluateReference(net, board, turn));
         checked++;
         const legal = game.position.legalMoves();
         game.play(legal[Math.floor(rng() * legal.length)]);
@@ -82,19 +106,20 @@ describe('network correction', () => {
       // A far board (the next game's start) between games.
     }
     for (const p of randomPositions(7, 200))
-      expect(ev.white(p.toBoard())).toBe(netEvaluateReference(net, p.toBoard()));
+      expect(ev.white(p.toBoard(), 0, p.turnIndex)).toBe(netEvaluateReference(net, p.toBoard(), p.turnIndex));
     expect(checked).toBeGreaterThan(1000);
   });
 
   it('gives the same value at every ply of a search tree, whichever slot it starts from', () => {
-    const net = randomNet(10, 16);
+    const net = randomNet_(10, 16);
     const ev = new NetEvaluator(net, 6);
     const rng = makeRng(11);
     let checked = 0;
     // A depth-first walk, as a search scores: a board at ply p after its parent at p - 1 and its siblings.
     const walk = (g: Game, ply: number) => {
       const board = g.position.toBoard();
-      expect(ev.white(board, ply)).toBe(netEvaluateReference(net, board));
+      const turn = g.position.turnIndex;
+      expect(ev.white(board, ply, turn)).toBe(netEvaluateReference(net, board, turn));
       checked++;
       if (ply === 8 || g.isOver()) return; // deeper than the slots: the last slot is shared
       const legal = g.position.legalMoves();
@@ -109,11 +134,12 @@ describe('network correction', () => {
     expect(checked).toBeGreaterThan(10000);
   });
 
-  it('travels in the weights file (version 2) and is refused when damaged', () => {
+  it(`travels in the weights file (version ${sided ? 3 : 2}) and is refused when damaged`, () => {
     const patterns = loadWeightsFile();
     const { classWeights, scalarWeights } = classWeightsOf(patterns);
-    const net = randomNet(8, 12);
+    const net = randomNet_(8, 12);
     const bytes = encodeWeights(classWeights, scalarWeights, net);
+    expect(bytes[4]).toBe(sided ? 3 : 2);
     const back = decodeWeights(bytes);
     expect(back.ok).toBe(true);
     if (back.ok) {
@@ -138,7 +164,11 @@ describe('network correction', () => {
     version[4] = 9;
     expect(decodeWeights(version)).toMatchObject({ ok: false, error: { code: 'bad-version' } });
     const huge = bytes.slice();
-    new DataView(huge.buffer).setUint16(bytes.length - 2 * (net.w.length + 2 * net.hidden) - 2, 300, true);
+    new DataView(huge.buffer).setUint16(
+      bytes.length - 2 * (net.w.length + net.bias.length + net.out.length) - 2,
+      300,
+      true,
+    );
     expect(decodeWeights(huge)).toMatchObject({ ok: false, error: { code: 'bad-shape' } });
   });
 
@@ -146,7 +176,7 @@ describe('network correction', () => {
     // A plain alpha-beta (no pruning or reductions, whose trees follow the generator's move order
     // and so differ between the colours) must find the same score: the network is antisymmetric.
     const patterns = loadWeightsFile();
-    const net = randomNet(9, 8);
+    const net = randomNet_(9, 8);
     const g = game('W:Wa2,b3,c3,e2,f3,h4,Kd5:Bb6,c7,e6,f7,g6,h7,Ka8');
     const flipped = game('B:Wb3,c2,e3,f2,g3,h2,Ka1:Ba7,b6,c6,e7,f6,h5,Kd4');
     const score = (x: Game, withNet: boolean) => {
@@ -154,7 +184,7 @@ describe('network correction', () => {
       const s = new Searcher({
         plain: true,
         hashMegabytes: 1,
-        evaluator: (b, turn, ply) => patternEvaluate(patterns, b, turn, withNet ? ev.white(b, ply) : 0),
+        evaluator: (b, turn, ply) => patternEvaluate(patterns, b, turn, withNet ? ev.white(b, ply, turn) : 0),
       });
       s.run(rootState(x), budget({ depth: 5 }));
       return s.bestScore;

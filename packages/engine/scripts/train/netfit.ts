@@ -32,8 +32,15 @@ export interface NetFitOptions {
   /**
    * Start from this network (the same number of hidden units) instead of random weights: a new
    * round fine-tunes the shipped network on new data rather than forgetting the data it came from.
+   * A network without side-to-move outputs starts a `sided` fit as the same function (own = out,
+   * other = −out).
    */
   start?: NetWeights;
+  /**
+   * Side-to-move outputs (net.ts, `sided`): one output weight per unit of the side to move's view
+   * and one per unit of the other view, instead of one weight on the views' difference.
+   */
+  sided: boolean;
   out: string;
   log: (line: string) => void;
 }
@@ -88,8 +95,11 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
   }
   options.log(`netfit: ${n} records (${n - validStart} held out), ${H} hidden units, K = ${K.toFixed(1)}`);
 
-  // Parameters: W (NET_INPUTS × H, feature-major), bias (H), out (H, in men); Adam moments for each.
-  const P = NET_INPUTS * H + 2 * H;
+  // Parameters: W (NET_INPUTS × H, feature-major), bias (H), out (H, or 2H when sided: the side to
+  // move's view, then the other's; in men); Adam moments for each.
+  const sided = options.sided;
+  const outs = sided ? 2 * H : H;
+  const P = NET_INPUTS * H + H + outs;
   const theta = new Float32Array(P);
   const grad = new Float32Array(P);
   const m1 = new Float32Array(P);
@@ -100,15 +110,41 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
   if (start && start.hidden !== H)
     throw new Error(`netfit: the starting network has ${start.hidden} hidden units, not ${H}`);
   for (let i = 0; i < NET_INPUTS * H; i++) theta[i] = start ? start.w[i] / NET_ACT : (rng() - 0.5) * 0.12;
-  for (let j = 0; j < H; j++) {
-    theta[BIAS + j] = start ? start.bias[j] / NET_ACT : 0.5;
-    if (start) theta[OUT + j] = start.out[j] / (OUT_UNIT * NET_OUT);
+  for (let j = 0; j < H; j++) theta[BIAS + j] = start ? start.bias[j] / NET_ACT : 0.5;
+  if (start) {
+    const startSided = start.out.length === 2 * H;
+    for (let j = 0; j < outs; j++) {
+      // An unsided start as a sided network: own = out, other = −out is the same function.
+      const w = startSided || j < H ? start.out[j] : -start.out[j - H];
+      theta[OUT + j] = w / (OUT_UNIT * NET_OUT);
+    }
+    if (startSided && !sided) throw new Error('netfit: the starting network is sided; pass --sided');
   }
 
   const fw = new Int32Array(64);
   const fb = new Int32Array(64);
   const accW = new Float32Array(H);
   const accB = new Float32Array(H);
+  /** The correction for the side to move (`turn`) from the two views' accumulators, in men. */
+  const output = (turn: number): number => {
+    let out = 0;
+    if (sided) {
+      const own = turn === 0 ? accW : accB;
+      const other = turn === 0 ? accB : accW;
+      for (let j = 0; j < H; j++)
+        out +=
+          theta[OUT + j] * Math.min(1, Math.max(0, own[j])) +
+          theta[OUT + H + j] * Math.min(1, Math.max(0, other[j]));
+      return out;
+    }
+    for (let j = 0; j < H; j++) {
+      const a = Math.min(1, Math.max(0, accW[j]));
+      const c = Math.min(1, Math.max(0, accB[j]));
+      out += theta[OUT + j] * (a - c);
+    }
+    return turn === 0 ? out : -out;
+  };
+  /** The network's correction for the side to move of record i (mirrored a↔h when `mirror` is 7), in centi-men. */
   const forward = (i: number, mirror: number): { out: number; count: number } => {
     const count = features(b, i * 6, mirror, fw, fb);
     for (let j = 0; j < H; j++) accW[j] = accB[j] = theta[BIAS + j];
@@ -120,13 +156,7 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
         accB[j] += theta[ob + j];
       }
     }
-    let out = 0;
-    for (let j = 0; j < H; j++) {
-      const a = Math.min(1, Math.max(0, accW[j]));
-      const c = Math.min(1, Math.max(0, accB[j]));
-      out += theta[OUT + j] * (a - c);
-    }
-    return { out: out * OUT_UNIT, count };
+    return { out: output(records.turns[i]) * OUT_UNIT, count };
   };
 
   const toNet = (): NetWeights => {
@@ -134,7 +164,7 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
     const clamp16 = (x: number) => Math.max(-32767, Math.min(32767, Math.round(x)));
     for (let i = 0; i < NET_INPUTS * H; i++) w[i] = clamp16(theta[i] * NET_ACT);
     const bias = new Int16Array(H).map((_, j) => clamp16(theta[BIAS + j] * NET_ACT));
-    const out = new Int16Array(H).map((_, j) => clamp16(theta[OUT + j] * OUT_UNIT * NET_OUT));
+    const out = new Int16Array(outs).map((_, j) => clamp16(theta[OUT + j] * OUT_UNIT * NET_OUT));
     return { hidden: H, w, bias, out };
   };
   const validLoss = (score: (i: number) => number): number => {
@@ -148,7 +178,9 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
   const netValid = (net: NetWeights): number =>
     validLoss(
       (i) =>
-        base[i] + (records.turns[i] === 0 ? 1 : -1) * netEvaluateReference(net, b.subarray(i * 6, i * 6 + 6)),
+        base[i] +
+        (records.turns[i] === 0 ? 1 : -1) *
+          netEvaluateReference(net, b.subarray(i * 6, i * 6 + 6), records.turns[i]),
     );
   if (start) options.log(`netfit: held-out loss of the starting network ${netValid(start).toFixed(5)}`);
 
@@ -172,20 +204,35 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
       for (let q = start; q < end; q++) {
         const i = order[q];
         const mirror = rng() < 0.5 ? 7 : 0;
-        const side = records.turns[i] === 0 ? 1 : -1;
+        const turn = records.turns[i];
+        const side = turn === 0 ? 1 : -1;
         const { out, count } = forward(i, mirror);
-        const p = sigmoid((base[i] + side * out) / K);
+        const p = sigmoid((base[i] + out) / K);
         trainLoss += entropy(p, target[i]);
-        const gOut = ((p - target[i]) / K) * side * OUT_UNIT;
+        // d loss / d (the correction in men): for White's view's units when unsided.
+        const g = ((p - target[i]) / K) * OUT_UNIT;
         for (let j = 0; j < H; j++) {
           const aw = accW[j];
           const ab = accB[j];
           const a = Math.min(1, Math.max(0, aw));
           const c = Math.min(1, Math.max(0, ab));
-          grad[OUT + j] += gOut * (a - c);
-          const u = theta[OUT + j] * gOut;
-          const gw = aw > 0 && aw < 1 ? u : 0;
-          const gb = ab > 0 && ab < 1 ? -u : 0;
+          // uW, uB: the output weights of White's and Black's view's unit j for this record.
+          let uW: number;
+          let uB: number;
+          if (sided) {
+            const ownOut = theta[OUT + j];
+            const otherOut = theta[OUT + H + j];
+            grad[OUT + j] += g * (turn === 0 ? a : c);
+            grad[OUT + H + j] += g * (turn === 0 ? c : a);
+            uW = turn === 0 ? ownOut : otherOut;
+            uB = turn === 0 ? otherOut : ownOut;
+          } else {
+            grad[OUT + j] += g * side * (a - c);
+            uW = theta[OUT + j] * side;
+            uB = -uW;
+          }
+          const gw = aw > 0 && aw < 1 ? uW * g : 0;
+          const gb = ab > 0 && ab < 1 ? uB * g : 0;
           accW[j] = gw;
           accB[j] = gb;
           grad[BIAS + j] += gw + gb;
@@ -212,7 +259,7 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
       }
     }
     net = toNet();
-    const floatValid = validLoss((i) => base[i] + (records.turns[i] === 0 ? 1 : -1) * forward(i, 0).out);
+    const floatValid = validLoss((i) => base[i] + forward(i, 0).out);
     const intValid = netValid(net);
     options.log(
       `netfit: epoch ${epoch}: training loss ${(trainLoss / order.length).toFixed(5)}, held-out ${floatValid.toFixed(5)} ` +
