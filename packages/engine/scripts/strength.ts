@@ -11,8 +11,9 @@
  * programs share nothing but the moves.
  *
  * Every finished game is appended to a checkpoint file (one JSON line with its result and its moves,
- * so lost games can be studied afterwards); a rerun with the same
- * settings skips the games already played, so a cut-off loses at most the games in progress.
+ * so lost games can be studied afterwards); a rerun skips the games already played, so a cut-off
+ * loses at most the games in progress. Games are known by suite opening and colour, so a rerun with
+ * another `--games` or `--balanced` replays none and reports only its own openings' games.
  *
  * Usage: npm run bench:strength -- [--movetime MS | --nodes N] [--games N] [--jobs N]
  *        [--sprt ELO0,ELO1] [--checkpoint FILE] [--fresh] [--baseline COMMIT] [--until HH:MM]
@@ -37,7 +38,7 @@ import {
   EnginePlayer,
   matchStats,
   openingSuite,
-  pickOpenings,
+  pickOpeningIndices,
   playGame,
   type Limits,
   type Player,
@@ -123,6 +124,12 @@ const checkpoint =
 interface GameLine {
   /** Index into the openings picked for this run; `aWhite`: the current engine had White. */
   opening: number;
+  /**
+   * The opening's index in the whole suite, so that a rerun with other `--games` or `--balanced`
+   * skips only the games it would replay. Lines written before it was kept lack it: they are read
+   * as picked by the run's own settings, as they always were.
+   */
+  suite?: number;
   aWhite: boolean;
   result: string;
   reason: string;
@@ -174,12 +181,16 @@ function tally(lines: readonly GameLine[]) {
   return matchStats(w, d, l, sprt);
 }
 
-const openings = pickOpenings(balancedSuite(), Math.ceil(games / 2));
+const suite = openingSuite(plies);
+const kept = balancedSuite();
+/** The suite index of each opening this run plays, in the run's order. */
+const picked = pickOpeningIndices(kept.length, Math.ceil(games / 2)).map((i) => kept[i]);
+const openings: Move[][] = picked.map((i) => suite[i]);
 
-/** The suite, or with `--balanced CM` its openings whose deep score is under CM either way. */
-function balancedSuite(): Move[][] {
-  const suite = openingSuite(plies);
-  if (values.balanced === undefined) return suite;
+/** The suite's indices, or with `--balanced CM` those of its openings whose deep score is under CM either way. */
+function balancedSuite(): number[] {
+  const all = suite.map((_, i) => i);
+  if (values.balanced === undefined) return all;
   const limit = positiveInt(values.balanced, '--balanced');
   const file = join(here, 'suite3-scores.json');
   const { plies: scored, scores } = JSON.parse(readFileSync(file, 'utf8')) as {
@@ -192,13 +203,16 @@ function balancedSuite(): Move[][] {
     );
     process.exit(2);
   }
-  return suite.filter((_, i) => Math.abs(scores[i]) < limit);
+  return all.filter((i) => Math.abs(scores[i]) < limit);
 }
-const key = (opening: number, aWhite: boolean) => `${opening}:${aWhite ? 'w' : 'b'}`;
+/** A checkpoint line's suite opening (an old line's by this run's pick); undefined: not one of the suite's. */
+const suiteOf = (g: GameLine): number | undefined => g.suite ?? picked[g.opening];
+const key = (suiteIndex: number | undefined, aWhite: boolean) => `${suiteIndex}:${aWhite ? 'w' : 'b'}`;
+const pickedSet = new Set(picked);
 
 /** Play the games of one shard (every `of`-th game from `index`) that the checkpoint lacks. */
 async function playShard(index: number, of: number): Promise<void> {
-  const done = new Set(readCheckpoint().map((g) => key(g.opening, g.aWhite)));
+  const done = new Set(readCheckpoint().map((g) => key(suiteOf(g), g.aWhite)));
   const a = new EnginePlayer({
     name: 'Dama current',
     limits,
@@ -211,12 +225,13 @@ async function playShard(index: number, of: number): Promise<void> {
   for (let n = firstOpening * 2 + index; n < openings.length * 2; n += of) {
     const opening = n >> 1;
     const aWhite = (n & 1) === 0;
-    if (done.has(key(opening, aWhite))) continue;
+    if (done.has(key(picked[opening], aWhite))) continue;
     if (Date.now() >= deadline) return;
     if (values.sprt !== undefined && tally(readCheckpoint()).sprt !== 'continue') return;
     const record = await playGame(aWhite ? a : b, aWhite ? b : a, openings[opening], n);
     const line: GameLine = {
       opening,
+      suite: picked[opening],
       aWhite,
       result: record.result,
       reason: record.reason,
@@ -229,7 +244,11 @@ async function playShard(index: number, of: number): Promise<void> {
 }
 
 function report(final: boolean): void {
-  const lines = readCheckpoint().filter((g) => g.opening < openings.length);
+  // Only this run's openings (a checkpoint of a longer run may hold others).
+  const lines = readCheckpoint().filter((g) => {
+    const i = suiteOf(g);
+    return i !== undefined && pickedSet.has(i);
+  });
   const s = tally(lines);
   const text =
     `current${values.tb !== undefined ? ' (tables)' : ''}${values.weights !== undefined ? ` (weights ${values.weights})` : ''}${values.params !== undefined ? ` (params ${values.params})` : ''} vs ${commit} at ${limitText}: ${s.games} games, +${s.wins} =${s.draws} -${s.losses}, ` +
