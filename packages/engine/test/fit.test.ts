@@ -101,7 +101,9 @@ describe('netfit from the shipped network', () => {
   writeData(data, 20);
   const records = loadRecords(data);
   const shipped = loadWeightsFile();
-  const options = (out: string, hidden: number, sided = false) => ({
+  // The shipped network is sided since session 20; this is an unsided one of the same size.
+  const unsided = { ...shipped.net!, out: shipped.net!.out.subarray(0, shipped.net!.hidden) };
+  const options = (out: string, hidden: number, sided = netSided(shipped.net!), start = shipped.net) => ({
     hidden,
     sided,
     epochs: 1,
@@ -111,7 +113,7 @@ describe('netfit from the shipped network', () => {
     l2: 0.0001,
     validShare: 0.1,
     seed: 1,
-    start: shipped.net,
+    start,
     out,
     log: () => {},
   });
@@ -125,21 +127,29 @@ describe('netfit from the shipped network', () => {
 
   it('starts a sided fit as the same function as the unsided network (own = out, other = −out)', () => {
     const out = join(root, 'net-sided.bin');
-    const net = netFit(records, shipped, options(out, shipped.net!.hidden, true));
+    const net = netFit(records, shipped, options(out, shipped.net!.hidden, true, unsided));
     expect(netSided(net)).toBe(true);
-    expect(netSided(shipped.net!)).toBe(false);
+    expect(netSided(unsided)).toBe(false);
     const written = decodeWeights(readFileSync(out));
     expect(written.ok && netSided(written.value.net!)).toBe(true);
     let nonzero = 0;
     for (let i = 0; i < records.count; i++) {
       const board = records.boards.subarray(i * 6, i * 6 + 6);
       for (const turn of [0, 1]) {
-        const a = netEvaluateReference(shipped.net!, board, turn);
+        const a = netEvaluateReference(unsided, board, turn);
         expect(netEvaluateReference(net, board, turn)).toBe(a);
         if (a !== 0) nonzero++;
       }
     }
     expect(nonzero).toBeGreaterThan(records.count);
+  });
+
+  it('refuses to fit a sided starting network as an unsided one', () => {
+    const out = unsided.out;
+    const sided = { ...unsided, out: Int16Array.from([...out, ...out.map((x) => -x)]) };
+    expect(netSided(sided)).toBe(true);
+    const bad = join(root, 'net-unsided.bin');
+    expect(() => netFit(records, shipped, options(bad, sided.hidden, false, sided))).toThrow(/sided/);
   });
 
   it('refuses a starting network of another size', () => {

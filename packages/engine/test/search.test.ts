@@ -195,8 +195,10 @@ describe('search', () => {
     const fen =
       'W:Wb2,c2,d2,f2,h2,a3,b3,c3,d3,e3,f3,h3,a4,d4,g4,h4:Ba5,c5,d5,f5,h5,a6,c6,d6,e6,f6,h6,b7,c7,e7,f7,h7';
     const patterns = loadWeightsFile();
+    // The depth where the pruning rule falls for it depends on the network: 6 with session 18's,
+    // 7 with session 20's (at 6 it then plays f2-g2 by luck, at 8 d2-e2).
     const choice = (searchParams: EngineOptions['searchParams']) =>
-      makeNotation(new Engine({ patterns, searchParams }).search(game(fen), { depth: 6 }).move!);
+      makeNotation(new Engine({ patterns, searchParams }).search(game(fen), { depth: 7 }).move!);
     expect(choice({ lmrSacrifice: 64, pruneSacrifice: 1 })).toBe('b3-b4');
     // (With session 13's network, pruning sacrifices alone, unreduced, also played b3-b4 at this
     // depth; with session 17's it plays d4-c4, so only the rule of sessions 12–13 is checked here.)
