@@ -98,7 +98,7 @@ export function netOutput(net: NetWeights, acc: Int32Array, at = 0, turn = 0): n
   const H = net.hidden;
   const out = net.out;
   let s = 0;
-  if (out.length === 2 * H) {
+  if (netSided(net)) {
     const own = turn === 0 ? at : at + H;
     const other = turn === 0 ? at + H : at;
     for (let j = 0; j < H; j++) {
