@@ -209,6 +209,13 @@ function balancedSuite(): number[] {
 const suiteOf = (g: GameLine): number | undefined => g.suite ?? picked[g.opening];
 const key = (suiteIndex: number | undefined, aWhite: boolean) => `${suiteIndex}:${aWhite ? 'w' : 'b'}`;
 const pickedSet = new Set(picked);
+/** The checkpoint's games of this run's openings (a checkpoint of another run may hold others). */
+function runLines(): GameLine[] {
+  return readCheckpoint().filter((g) => {
+    const i = suiteOf(g);
+    return i !== undefined && pickedSet.has(i);
+  });
+}
 
 /** Play the games of one shard (every `of`-th game from `index`) that the checkpoint lacks. */
 async function playShard(index: number, of: number): Promise<void> {
@@ -227,7 +234,7 @@ async function playShard(index: number, of: number): Promise<void> {
     const aWhite = (n & 1) === 0;
     if (done.has(key(picked[opening], aWhite))) continue;
     if (Date.now() >= deadline) return;
-    if (values.sprt !== undefined && tally(readCheckpoint()).sprt !== 'continue') return;
+    if (values.sprt !== undefined && tally(runLines()).sprt !== 'continue') return;
     const record = await playGame(aWhite ? a : b, aWhite ? b : a, openings[opening], n);
     const line: GameLine = {
       opening,
@@ -244,12 +251,7 @@ async function playShard(index: number, of: number): Promise<void> {
 }
 
 function report(final: boolean): void {
-  // Only this run's openings (a checkpoint of a longer run may hold others).
-  const lines = readCheckpoint().filter((g) => {
-    const i = suiteOf(g);
-    return i !== undefined && pickedSet.has(i);
-  });
-  const s = tally(lines);
+  const s = tally(runLines());
   const text =
     `current${values.tb !== undefined ? ' (tables)' : ''}${values.weights !== undefined ? ` (weights ${values.weights})` : ''}${values.params !== undefined ? ` (params ${values.params})` : ''} vs ${commit} at ${limitText}: ${s.games} games, +${s.wins} =${s.draws} -${s.losses}, ` +
     `score ${(s.score * 100).toFixed(1)}%, Elo ${s.elo.toFixed(0)} ± ${s.error.toFixed(0)}` +
