@@ -12,7 +12,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { makeRng } from '@dama/core';
-import { NET_ACT, NET_INPUTS, NET_OUT, netEvaluateReference, type NetWeights } from '../../src/net.ts';
+import {
+  NET_ACT,
+  NET_INPUTS,
+  NET_OUT,
+  netEvaluateReference,
+  netSided,
+  type NetWeights,
+} from '../../src/net.ts';
 import { classWeightsOf, encodeWeights } from '../../src/weights.ts';
 import { patternEvaluate, type PatternWeights } from '../../src/patterns.ts';
 import type { Records } from './data.ts';
@@ -112,13 +119,13 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
   for (let i = 0; i < NET_INPUTS * H; i++) theta[i] = start ? start.w[i] / NET_ACT : (rng() - 0.5) * 0.12;
   for (let j = 0; j < H; j++) theta[BIAS + j] = start ? start.bias[j] / NET_ACT : 0.5;
   if (start) {
-    const startSided = start.out.length === 2 * H;
+    const startSided = netSided(start);
+    if (startSided && !sided) throw new Error('netfit: the starting network is sided; pass --sided');
     for (let j = 0; j < outs; j++) {
       // An unsided start as a sided network: own = out, other = −out is the same function.
       const w = startSided || j < H ? start.out[j] : -start.out[j - H];
       theta[OUT + j] = w / (OUT_UNIT * NET_OUT);
     }
-    if (startSided && !sided) throw new Error('netfit: the starting network is sided; pass --sided');
   }
 
   const fw = new Int32Array(64);
@@ -209,7 +216,7 @@ export function netFit(records: Records, patterns: PatternWeights, options: NetF
         const { out, count } = forward(i, mirror);
         const p = sigmoid((base[i] + out) / K);
         trainLoss += entropy(p, target[i]);
-        // d loss / d (the correction in men): for White's view's units when unsided.
+        // d loss / d (the correction for the side to move, in men).
         const g = ((p - target[i]) / K) * OUT_UNIT;
         for (let j = 0; j < H; j++) {
           const aw = accW[j];
