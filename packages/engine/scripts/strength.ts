@@ -192,18 +192,61 @@ function balancedSuite(): number[] {
   const all = suite.map((_, i) => i);
   if (values.balanced === undefined) return all;
   const limit = positiveInt(values.balanced, '--balanced');
+  const scores = suiteScores();
+  if (typeof scores === 'string') {
+    console.error(`bench:strength: ${scores}`);
+    process.exit(2);
+  }
+  return all.filter((i) => Math.abs(scores[i]) < limit);
+}
+
+/**
+ * The deep score of every suite opening for the side to move after it (scripts/suite3-scores.json,
+ * written by `study.ts suite`), or why there is none for this run's suite.
+ */
+function suiteScores(): number[] | string {
   const file = join(here, 'suite3-scores.json');
   const { plies: scored, scores } = JSON.parse(readFileSync(file, 'utf8')) as {
     plies: number;
     scores: number[];
   };
-  if (scored !== plies || scores.length !== suite.length) {
-    console.error(
-      `bench:strength: ${file} scores the ${scored}-ply suite of ${scores.length} openings, not this one`,
-    );
-    process.exit(2);
+  if (scored !== plies || scores.length !== suite.length)
+    return `${file} scores the ${scored}-ply suite of ${scores.length} openings, not this one`;
+  return scores;
+}
+
+/** A deep score of a man or more after the opening: one colour wins it at this speed whoever plays it. */
+const DECIDED = 100;
+
+/**
+ * The run's games by opening: level (under a man either way), decided for the current engine's
+ * colour, decided against it. In a decided pair each engine tends to win with the good colour, so
+ * the level openings are where the engines' difference shows (README.md, session 7).
+ */
+function byOpening(lines: readonly GameLine[]): string | undefined {
+  const scores = suiteScores();
+  if (typeof scores === 'string') return undefined;
+  const parts: Record<'level' | 'for' | 'against', GameLine[]> = { level: [], for: [], against: [] };
+  for (const g of lines) {
+    const i = suiteOf(g);
+    if (i === undefined) continue;
+    // The scores are for the side to move after the opening, the one that did not play its last ply.
+    const toMove = plies % 2 === 0 ? 'white' : 'black';
+    const forA = (g.aWhite === (toMove === 'white') ? 1 : -1) * scores[i];
+    parts[Math.abs(forA) < DECIDED ? 'level' : forA > 0 ? 'for' : 'against'].push(g);
   }
-  return all.filter((i) => Math.abs(scores[i]) < limit);
+  const names = {
+    level: 'level',
+    for: "decided for the current engine's colour",
+    against: 'decided against it',
+  };
+  return (Object.keys(parts) as (keyof typeof parts)[])
+    .filter((k) => parts[k].length > 0)
+    .map((k) => {
+      const s = tally(parts[k]);
+      return `${names[k]}: ${s.games} games, +${s.wins} =${s.draws} -${s.losses}, ${(s.score * 100).toFixed(1)}%`;
+    })
+    .join('; ');
 }
 /** A checkpoint line's suite opening (an old line's by this run's pick); undefined: not one of the suite's. */
 const suiteOf = (g: GameLine): number | undefined => g.suite ?? picked[g.opening];
@@ -256,8 +299,11 @@ function report(final: boolean): void {
     `current${values.tb !== undefined ? ' (tables)' : ''}${values.weights !== undefined ? ` (weights ${values.weights})` : ''}${values.params !== undefined ? ` (params ${values.params})` : ''} vs ${commit} at ${limitText}: ${s.games} games, +${s.wins} =${s.draws} -${s.losses}, ` +
     `score ${(s.score * 100).toFixed(1)}%, Elo ${s.elo.toFixed(0)} ± ${s.error.toFixed(0)}` +
     (values.sprt !== undefined ? `, SPRT(${sprt.elo0},${sprt.elo1}) LLR ${s.llr.toFixed(2)} ${s.sprt}` : '');
-  if (final) console.log(text);
-  else process.stdout.write(`${text}\n`);
+  if (final) {
+    console.log(text);
+    const split = byOpening(runLines());
+    if (split !== undefined) console.log(`by opening (scripts/suite3-scores.json): ${split}`);
+  } else process.stdout.write(`${text}\n`);
 }
 
 mkdirSync(dirname(checkpoint), { recursive: true });
