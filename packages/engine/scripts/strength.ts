@@ -227,12 +227,12 @@ function byOpening(lines: readonly GameLine[]): string | undefined {
   const scores = suiteScores();
   if (typeof scores === 'string') return undefined;
   const parts: Record<'level' | 'for' | 'against', GameLine[]> = { level: [], for: [], against: [] };
+  // The scores are for the side to move after the opening: White after an even number of plies.
+  const whiteToMove = plies % 2 === 0;
   for (const g of lines) {
     const i = suiteOf(g);
     if (i === undefined) continue;
-    // The scores are for the side to move after the opening, the one that did not play its last ply.
-    const toMove = plies % 2 === 0 ? 'white' : 'black';
-    const forA = (g.aWhite === (toMove === 'white') ? 1 : -1) * scores[i];
+    const forA = g.aWhite === whiteToMove ? scores[i] : -scores[i];
     parts[Math.abs(forA) < DECIDED ? 'level' : forA > 0 ? 'for' : 'against'].push(g);
   }
   const names = {
@@ -294,14 +294,15 @@ async function playShard(index: number, of: number): Promise<void> {
 }
 
 function report(final: boolean): void {
-  const s = tally(runLines());
+  const lines = runLines();
+  const s = tally(lines);
   const text =
     `current${values.tb !== undefined ? ' (tables)' : ''}${values.weights !== undefined ? ` (weights ${values.weights})` : ''}${values.params !== undefined ? ` (params ${values.params})` : ''} vs ${commit} at ${limitText}: ${s.games} games, +${s.wins} =${s.draws} -${s.losses}, ` +
     `score ${(s.score * 100).toFixed(1)}%, Elo ${s.elo.toFixed(0)} ± ${s.error.toFixed(0)}` +
     (values.sprt !== undefined ? `, SPRT(${sprt.elo0},${sprt.elo1}) LLR ${s.llr.toFixed(2)} ${s.sprt}` : '');
   if (final) {
     console.log(text);
-    const split = byOpening(runLines());
+    const split = byOpening(lines);
     if (split !== undefined) console.log(`by opening (scripts/suite3-scores.json): ${split}`);
   } else process.stdout.write(`${text}\n`);
 }
