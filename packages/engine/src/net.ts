@@ -133,9 +133,10 @@ export function netEvaluateReference(net: NetWeights, board: Board, turn = 0): n
 /**
  * The correction for White, kept up to date from boards scored before. It keeps one slot per search
  * ply: the last board scored at that ply and its accumulators. A board at ply `p` starts from
- * whichever of the slots `p` (usually a sibling) and `p − 1` (usually the parent) is fewer squares
- * away, takes out and puts in the pieces of the squares that differ, and is accumulated from nothing
- * when both are more than eight squares away. Any slot gives the same value; the choice is speed.
+ * whichever of the slots `p` (usually a sibling) and `p − 1` … `p − 8` (the parent, or an ancestor
+ * when the plies between were not scored, as in quiescence after captures) is fewest squares away,
+ * takes out and puts in the pieces of the squares that differ, and is accumulated from nothing when
+ * all are more than eight squares away. Any slot gives the same value; the choice is speed.
  */
 export class NetEvaluator {
   private readonly H: number;
@@ -195,11 +196,12 @@ export class NetEvaluator {
         from = s;
       }
     }
-    if (s > 0 && this.filled[s - 1] !== 0 && best > 2) {
-      const d = this.distance(s - 1, board);
+    for (let t = s - 1; t >= 0 && t >= s - 8 && best > 1; t--) {
+      if (this.filled[t] === 0) continue;
+      const d = this.distance(t, board);
       if (d < best) {
         best = d;
-        from = s - 1;
+        from = t;
       }
     }
     if (from < 0) netAccumulate(this.net, board, acc, at);

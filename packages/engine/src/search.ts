@@ -133,6 +133,11 @@ export interface SearchParams {
   sacrificeProbe: number;
   /** Futility and move-count pruning apply at this remaining depth and below. */
   pruneDepth: number;
+  /**
+   * 1: a quiet node of quiescence also tries the side to move's promotions (a man stepping onto
+   * its last rank), so a crowning one move away is seen rather than stood pat on. 0: off.
+   */
+  qsPromotion: number;
 }
 
 /** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
@@ -159,6 +164,7 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   pruneSacrifice: 0,
   sacrificeProbe: 0,
   pruneDepth: 3,
+  qsPromotion: 0,
 };
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
@@ -213,6 +219,15 @@ export function lmrTable(divisor: number): Uint8Array {
 /** Whether the quiet move `from`–`to` of side `turn` crowns a man (a man reaching the last rank). */
 const crowns = (b: Board, turn: number, from: number, to: number): boolean =>
   (turn === 0 ? to >= 56 : to < 8) && ((from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1) === 0;
+
+/**
+ * Whether side `turn` has a man one step from its last rank with the square ahead empty (a quiet
+ * node's only possible promotions: a man crowns by stepping forward, and sideways steps keep the rank).
+ */
+const canCrown = (b: Board, turn: number): boolean => {
+  if (turn === 0) return (b[1] & ~b[5] & 0xff0000 & (~(b[1] | b[3]) >>> 8)) !== 0;
+  return (b[2] & ~b[4] & 0xff00 & (~(b[0] | b[2]) << 8)) !== 0;
+};
 
 /** The alpha-beta searcher: iterative deepening over a copy-make ply stack (see the module comment). */
 export class Searcher {
@@ -853,10 +868,43 @@ export class Searcher {
   }
 
   /**
+   * The quiet node at `ply` after its stand-pat: the best of `standPat` and each promotion of the
+   * side to move, searched by quiescence (the reply's captures included).
+   */
+  private qsPromotions(
+    ply: number,
+    turn: number,
+    standPat: number,
+    alpha: number,
+    beta: number,
+    threatPlies: number,
+  ): number {
+    const b = this.boards[ply];
+    const l = this.lists[ply];
+    generateMoves(b, turn, l);
+    let best = standPat;
+    if (best > alpha) alpha = best;
+    for (let i = 0; i < l.count; i++) {
+      if (!crowns(b, turn, l.from[i], l.to[i])) continue;
+      this.make(ply, i);
+      const s = -this.qsearch(ply + 1, -beta, -alpha, threatPlies);
+      if (this.stopped) return 0;
+      if (s > best) {
+        best = s;
+        if (s > alpha) {
+          alpha = s;
+          if (s >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
    * Quiescence: captures are compulsory, so a node with captures searches all of them (no standing
-   * pat). A quiet node stands pat on the evaluation, unless the opponent threatens a capture: then
-   * the quiet moves are searched once more, at most `threatReplyPlies` times along a line (the levels
-   * below Master once, Master never).
+   * pat). A quiet node stands pat on the evaluation (with `qsPromotion`, the better of that and its
+   * promotions), unless the opponent threatens a capture: then the quiet moves are searched once
+   * more, at most `threatReplyPlies` times along a line (the levels below Master once, Master never).
    */
   private qsearch(ply: number, alpha: number, beta: number, threatPlies: number): number {
     this.nodes++;
@@ -876,7 +924,10 @@ export class Searcher {
     if (!hasCapture(b, turn)) {
       if (!hasQuietMove(b, turn)) return -WIN + ply;
       const standPat = this.staticEval(ply);
-      if (threatPlies >= this.threatReplyPlies || !hasCapture(b, turn ^ 1)) return standPat;
+      if (threatPlies >= this.threatReplyPlies || !hasCapture(b, turn ^ 1)) {
+        if (this.params.qsPromotion === 0 || standPat >= beta || !canCrown(b, turn)) return standPat;
+        return this.qsPromotions(ply, turn, standPat, alpha, beta, threatPlies);
+      }
       if (ply > 0 && this.rules.repetition && this.isRepetition(ply)) return DRAW;
       generateMoves(b, turn, l);
       const count = l.count;

@@ -134,6 +134,33 @@ describe.each([false, true])('network correction (sided: %s)', (sided) => {
     expect(checked).toBeGreaterThan(10000);
   });
 
+  it('gives the same value when the plies between a board and its ancestor were not scored', () => {
+    // As in quiescence after captures, or a main-search node that no pruning rule scores: the
+    // nearest filled slot may be several plies up the line.
+    const net = randomNet_(12, 16);
+    const ev = new NetEvaluator(net, 12);
+    const rng = makeRng(13);
+    let checked = 0;
+    const walk = (g: Game, ply: number) => {
+      if (ply === 0 || rng() < 0.3) {
+        const board = g.position.toBoard();
+        const turn = g.position.turnIndex;
+        expect(ev.white(board, ply, turn)).toBe(netEvaluateReference(net, board, turn));
+        checked++;
+      }
+      if (ply === 11 || g.isOver()) return;
+      const legal = g.position.legalMoves();
+      for (let i = 0; i < 2 && legal.length > 0; i++) {
+        const child = g.clone();
+        child.play(legal.splice(Math.floor(rng() * legal.length), 1)[0]);
+        walk(child, ply + 1);
+      }
+    };
+    for (const p of randomPositions(14, 3)) walk(new Game(p), 0);
+    walk(new Game(), 0);
+    expect(checked).toBeGreaterThan(1000);
+  });
+
   it(`travels in the weights file (version ${sided ? 3 : 2}) and is refused when damaged`, () => {
     const patterns = loadWeightsFile();
     const { classWeights, scalarWeights } = classWeightsOf(patterns);

@@ -189,6 +189,23 @@ describe('search', () => {
     });
     expect(r.depth).toBe(3);
   });
+  it('with qsPromotion, quiescence sees a promotion one move away instead of standing pat', () => {
+    // White to move; whatever White plays, Black's c2 man steps onto c1 and crowns.
+    const fen = 'W:Wa4,b4,e4,h4:Bc2,g7,h7';
+    const patterns = loadWeightsFile();
+    const score = (qsPromotion: number, depth: number) =>
+      new Engine({ patterns, searchParams: { qsPromotion } }).search(game(fen), { depth }).score;
+    // At depth 1 plain quiescence stands pat after White's move and misses the crowning; a search
+    // a ply deeper sees it, and so does depth 1 when quiescence tries promotions.
+    expect(score(0, 1) - score(0, 2)).toBeGreaterThan(100);
+    expect(score(1, 1)).toBe(score(0, 2));
+    // With nothing to crown, quiescence is unchanged: the same score and the same tree.
+    const quiet = 'W:Wa4,b4,e4,h4:Bc5,g7,h7';
+    const run = (qsPromotion: number) =>
+      new Engine({ patterns, searchParams: { qsPromotion } }).search(game(quiet), { depth: 4 });
+    expect(run(1).score).toBe(run(0).score);
+    expect(run(1).nodes).toBe(run(0).nodes);
+  });
   it('searches sacrifices in full, so it sees a combination that reduced and pruned sacrifices miss', () => {
     // From session 13's record against 945fa26: Master played b3-b4 here, and Black answered h6-g6,
     // a sacrifice (h4xh6xh8 is forced) that, with two more, opens the way to a man on a2.
