@@ -868,39 +868,6 @@ export class Searcher {
   }
 
   /**
-   * The quiet node at `ply` after its stand-pat: the best of `standPat` and each promotion of the
-   * side to move, searched by quiescence (the reply's captures included).
-   */
-  private qsPromotions(
-    ply: number,
-    turn: number,
-    standPat: number,
-    alpha: number,
-    beta: number,
-    threatPlies: number,
-  ): number {
-    const b = this.boards[ply];
-    const l = this.lists[ply];
-    generateMoves(b, turn, l);
-    let best = standPat;
-    if (best > alpha) alpha = best;
-    for (let i = 0; i < l.count; i++) {
-      if (!crowns(b, turn, l.from[i], l.to[i])) continue;
-      this.make(ply, i);
-      const s = -this.qsearch(ply + 1, -beta, -alpha, threatPlies);
-      if (this.stopped) return 0;
-      if (s > best) {
-        best = s;
-        if (s > alpha) {
-          alpha = s;
-          if (s >= beta) break;
-        }
-      }
-    }
-    return best;
-  }
-
-  /**
    * Quiescence: captures are compulsory, so a node with captures searches all of them (no standing
    * pat). A quiet node stands pat on the evaluation (with `qsPromotion`, the better of that and its
    * promotions), unless the opponent threatens a capture: then the quiet moves are searched once
@@ -924,17 +891,22 @@ export class Searcher {
     if (!hasCapture(b, turn)) {
       if (!hasQuietMove(b, turn)) return -WIN + ply;
       const standPat = this.staticEval(ply);
-      if (threatPlies >= this.threatReplyPlies || !hasCapture(b, turn ^ 1)) {
+      const threatened = threatPlies < this.threatReplyPlies && hasCapture(b, turn ^ 1);
+      if (threatened) {
+        if (ply > 0 && this.rules.repetition && this.isRepetition(ply)) return DRAW;
+      } else {
         if (this.params.qsPromotion === 0 || standPat >= beta || !canCrown(b, turn)) return standPat;
-        return this.qsPromotions(ply, turn, standPat, alpha, beta, threatPlies);
+        // Promotions only, each against standing pat.
+        best = standPat;
+        if (best > alpha) alpha = best;
       }
-      if (ply > 0 && this.rules.repetition && this.isRepetition(ply)) return DRAW;
       generateMoves(b, turn, l);
       const count = l.count;
-      // Threatened: look at every quiet reply.
+      // Threatened: every quiet reply; otherwise the promotions.
       for (let i = 0; i < count; i++) {
+        if (!threatened && !crowns(b, turn, l.from[i], l.to[i])) continue;
         this.make(ply, i);
-        const s = -this.qsearch(ply + 1, -beta, -alpha, threatPlies + 1);
+        const s = -this.qsearch(ply + 1, -beta, -alpha, threatened ? threatPlies + 1 : threatPlies);
         if (this.stopped) return 0;
         if (s > best) {
           best = s;
