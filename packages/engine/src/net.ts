@@ -91,6 +91,16 @@ export function netAccumulate(net: NetWeights, board: Board, acc: Int32Array, at
 }
 
 /**
+ * An accumulator clipped to [0, NET_ACT], without branches (the network's activation; an
+ * accumulator is a sum of at most 33 int16 values, far inside int32, so the shifts are exact).
+ */
+function clip(a: number): number {
+  const p = a & ~(a >> 31);
+  const d = p - NET_ACT;
+  return (d & (d >> 31)) + NET_ACT;
+}
+
+/**
  * The correction for White, in centi-men, from the two views' accumulators at `at` (as netAccumulate
  * lays them out), with side `turn` to move (0 White; an unsided network does not read it).
  */
@@ -101,24 +111,12 @@ export function netOutput(net: NetWeights, acc: Int32Array, at = 0, turn = 0): n
   if (netSided(net)) {
     const own = turn === 0 ? at : at + H;
     const other = turn === 0 ? at + H : at;
-    for (let j = 0; j < H; j++) {
-      let a = acc[own + j];
-      a = a < 0 ? 0 : a > NET_ACT ? NET_ACT : a;
-      let c = acc[other + j];
-      c = c < 0 ? 0 : c > NET_ACT ? NET_ACT : c;
-      s += out[j] * a + out[H + j] * c;
-    }
+    for (let j = 0; j < H; j++) s += out[j] * clip(acc[own + j]) + out[H + j] * clip(acc[other + j]);
     // Toward zero, so that the colours' corrections are exact negatives.
     const r = s >= 0 ? s >> OUT_SHIFT : 0 - (-s >> OUT_SHIFT);
     return turn === 0 ? r : 0 - r;
   }
-  for (let j = 0; j < H; j++) {
-    let a = acc[at + j];
-    a = a < 0 ? 0 : a > NET_ACT ? NET_ACT : a;
-    let c = acc[at + H + j];
-    c = c < 0 ? 0 : c > NET_ACT ? NET_ACT : c;
-    s += out[j] * (a - c);
-  }
+  for (let j = 0; j < H; j++) s += out[j] * (clip(acc[at + j]) - clip(acc[at + H + j]));
   // Toward zero, so that the colours' corrections are exact negatives.
   return s >= 0 ? s >> OUT_SHIFT : 0 - (-s >> OUT_SHIFT);
 }
@@ -137,6 +135,10 @@ export function netEvaluateReference(net: NetWeights, board: Board, turn = 0): n
  * when the plies between were not scored, as in quiescence after captures) is fewest squares away,
  * takes out and puts in the pieces of the squares that differ, and is accumulated from nothing when
  * all are more than eight squares away. Any slot gives the same value; the choice is speed.
+ *
+ * The update is one pass over the units: each entry is the starting slot's plus the rows of the
+ * pieces put in minus the rows of the pieces taken out, paired so that a move (one piece out, one
+ * in) reads and writes each accumulator once.
  */
 export class NetEvaluator {
   private readonly H: number;
@@ -150,6 +152,11 @@ export class NetEvaluator {
   private readonly rowW = new Int32Array(NET_INPUTS);
   private readonly rowB = new Int32Array(NET_INPUTS);
   private readonly slots: number;
+  /** The features put in and taken out by the update in progress (at most 8 squares differ: 8 of each). */
+  private readonly added = new Int32Array(8);
+  private readonly removed = new Int32Array(8);
+  private nAdded = 0;
+  private nRemoved = 0;
 
   /** `slots`: the deepest ply + 1 that `white` is given (deeper plies share the last slot). */
   constructor(
@@ -196,7 +203,8 @@ export class NetEvaluator {
         from = s;
       }
     }
-    for (let t = s - 1; t >= 0 && t >= s - 8 && best > 1; t--) {
+    // A move changes at least two squares, so a slot two squares away is as near as any will be.
+    for (let t = s - 1; t >= 0 && t >= s - 8 && best > 2; t--) {
       if (this.filled[t] === 0) continue;
       const d = this.distance(t, board);
       if (d < best) {
@@ -206,18 +214,19 @@ export class NetEvaluator {
     }
     if (from < 0) netAccumulate(this.net, board, acc, at);
     else {
-      if (from !== s) acc.copyWithin(at, from * 2 * H, from * 2 * H + 2 * H);
       const l = this.boards;
       const o = from * 6;
       const oLo = l[o + 4],
         oHi = l[o + 5],
         kLo = board[4],
         kHi = board[5];
+      this.nAdded = this.nRemoved = 0;
       // Per kind (white men, white kings, black men, black kings): the squares left, then the squares taken.
-      this.change(at, 0, l[o] & ~oLo, l[o + 1] & ~oHi, board[0] & ~kLo, board[1] & ~kHi);
-      this.change(at, 64, l[o] & oLo, l[o + 1] & oHi, board[0] & kLo, board[1] & kHi);
-      this.change(at, 128, l[o + 2] & ~oLo, l[o + 3] & ~oHi, board[2] & ~kLo, board[3] & ~kHi);
-      this.change(at, 192, l[o + 2] & oLo, l[o + 3] & oHi, board[2] & kLo, board[3] & kHi);
+      this.diff(0, l[o] & ~oLo, l[o + 1] & ~oHi, board[0] & ~kLo, board[1] & ~kHi);
+      this.diff(64, l[o] & oLo, l[o + 1] & oHi, board[0] & kLo, board[1] & kHi);
+      this.diff(128, l[o + 2] & ~oLo, l[o + 3] & ~oHi, board[2] & ~kLo, board[3] & ~kHi);
+      this.diff(192, l[o + 2] & oLo, l[o + 3] & oHi, board[2] & kLo, board[3] & kHi);
+      this.update(at, from * 2 * H);
     }
     const b = this.boards;
     const o = s * 6;
@@ -231,36 +240,75 @@ export class NetEvaluator {
     return netOutput(this.net, acc, at, turn);
   }
 
-  /** Take the pieces of one kind (feature base `kind`) off the squares in `o…` but not `n…`, and put them on the squares in `n…` but not `o…`. */
-  private change(at: number, kind: number, oLo: number, oHi: number, nLo: number, nHi: number): void {
+  /** Note the features of one kind (feature base `kind`) taken off the squares in `o…` but not `n…`, and put on the squares in `n…` but not `o…`. */
+  private diff(kind: number, oLo: number, oHi: number, nLo: number, nHi: number): void {
     if (oLo === nLo && oHi === nHi) return;
-    this.rows(at, kind, oLo & ~nLo, -1);
-    this.rows(at, kind + 32, oHi & ~nHi, -1);
-    this.rows(at, kind, nLo & ~oLo, 1);
-    this.rows(at, kind + 32, nHi & ~oHi, 1);
+    this.note(this.removed, 0, kind, oLo & ~nLo);
+    this.note(this.removed, 0, kind + 32, oHi & ~nHi);
+    this.note(this.added, 1, kind, nLo & ~oLo);
+    this.note(this.added, 1, kind + 32, nHi & ~oHi);
   }
 
-  /** Add (`sign` 1) or subtract (−1) the rows of the features `base + i` for each bit i of `bits`, in both views of the slot at `at`. */
-  private rows(at: number, base: number, bits: number, sign: number): void {
+  /** Append the features `base + i` for each bit i of `bits` to `list` (`added` 1: the added list). */
+  private note(list: Int32Array, added: number, base: number, bits: number): void {
+    let n = added === 1 ? this.nAdded : this.nRemoved;
+    while (bits !== 0) {
+      list[n++] = base + 31 - Math.clz32(bits & -bits);
+      bits &= bits - 1;
+    }
+    if (added === 1) this.nAdded = n;
+    else this.nRemoved = n;
+  }
+
+  /**
+   * Slot `at`'s accumulators (both views) become those at `src` plus the rows of the noted added
+   * features minus those of the removed ones: one pass per pair of an added and a removed feature,
+   * the first pass also reading `src`.
+   */
+  private update(at: number, src: number): void {
     const H = this.H;
     const w = this.w;
     const acc = this.acc;
+    const rowW = this.rowW;
+    const rowB = this.rowB;
+    const nA = this.nAdded;
+    const nR = this.nRemoved;
+    const pairs = nA < nR ? nA : nR;
     const bAt = at + H;
-    while (bits !== 0) {
-      const f = base + 31 - Math.clz32(bits & -bits);
-      bits &= bits - 1;
-      const rw = this.rowW[f];
-      const rb = this.rowB[f];
-      if (sign > 0)
-        for (let j = 0; j < H; j++) {
-          acc[at + j] += w[rw + j];
-          acc[bAt + j] += w[rb + j];
-        }
-      else
-        for (let j = 0; j < H; j++) {
-          acc[at + j] -= w[rw + j];
-          acc[bAt + j] -= w[rb + j];
-        }
+    let from = src;
+    let bFrom = src + H;
+    for (let i = 0; i < pairs; i++) {
+      const aw = rowW[this.added[i]];
+      const ab = rowB[this.added[i]];
+      const rw = rowW[this.removed[i]];
+      const rb = rowB[this.removed[i]];
+      for (let j = 0; j < H; j++) {
+        acc[at + j] = acc[from + j] + w[aw + j] - w[rw + j];
+        acc[bAt + j] = acc[bFrom + j] + w[ab + j] - w[rb + j];
+      }
+      from = at;
+      bFrom = bAt;
     }
+    for (let i = pairs; i < nA; i++) {
+      const aw = rowW[this.added[i]];
+      const ab = rowB[this.added[i]];
+      for (let j = 0; j < H; j++) {
+        acc[at + j] = acc[from + j] + w[aw + j];
+        acc[bAt + j] = acc[bFrom + j] + w[ab + j];
+      }
+      from = at;
+      bFrom = bAt;
+    }
+    for (let i = pairs; i < nR; i++) {
+      const rw = rowW[this.removed[i]];
+      const rb = rowB[this.removed[i]];
+      for (let j = 0; j < H; j++) {
+        acc[at + j] = acc[from + j] - w[rw + j];
+        acc[bAt + j] = acc[bFrom + j] - w[rb + j];
+      }
+      from = at;
+      bFrom = bAt;
+    }
+    if (from !== at) acc.copyWithin(at, src, src + 2 * H);
   }
 }
