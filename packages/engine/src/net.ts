@@ -243,27 +243,16 @@ export class NetEvaluator {
   /** Note the features of one kind (feature base `kind`) taken off the squares in `o…` but not `n…`, and put on the squares in `n…` but not `o…`. */
   private diff(kind: number, oLo: number, oHi: number, nLo: number, nHi: number): void {
     if (oLo === nLo && oHi === nHi) return;
-    this.note(this.removed, 0, kind, oLo & ~nLo);
-    this.note(this.removed, 0, kind + 32, oHi & ~nHi);
-    this.note(this.added, 1, kind, nLo & ~oLo);
-    this.note(this.added, 1, kind + 32, nHi & ~oHi);
-  }
-
-  /** Append the features `base + i` for each bit i of `bits` to `list` (`added` 1: the added list). */
-  private note(list: Int32Array, added: number, base: number, bits: number): void {
-    let n = added === 1 ? this.nAdded : this.nRemoved;
-    while (bits !== 0) {
-      list[n++] = base + 31 - Math.clz32(bits & -bits);
-      bits &= bits - 1;
-    }
-    if (added === 1) this.nAdded = n;
-    else this.nRemoved = n;
+    this.nRemoved = note(this.removed, this.nRemoved, kind, oLo & ~nLo);
+    this.nRemoved = note(this.removed, this.nRemoved, kind + 32, oHi & ~nHi);
+    this.nAdded = note(this.added, this.nAdded, kind, nLo & ~oLo);
+    this.nAdded = note(this.added, this.nAdded, kind + 32, nHi & ~oHi);
   }
 
   /**
    * Slot `at`'s accumulators (both views) become those at `src` plus the rows of the noted added
    * features minus those of the removed ones: one pass per pair of an added and a removed feature,
-   * the first pass also reading `src`.
+   * then one per feature left over, the first pass also reading `src`.
    */
   private update(at: number, src: number): void {
     const H = this.H;
@@ -276,39 +265,41 @@ export class NetEvaluator {
     const pairs = nA < nR ? nA : nR;
     const bAt = at + H;
     let from = src;
-    let bFrom = src + H;
     for (let i = 0; i < pairs; i++) {
       const aw = rowW[this.added[i]];
       const ab = rowB[this.added[i]];
       const rw = rowW[this.removed[i]];
       const rb = rowB[this.removed[i]];
+      const bFrom = from + H;
       for (let j = 0; j < H; j++) {
         acc[at + j] = acc[from + j] + w[aw + j] - w[rw + j];
         acc[bAt + j] = acc[bFrom + j] + w[ab + j] - w[rb + j];
       }
       from = at;
-      bFrom = bAt;
     }
-    for (let i = pairs; i < nA; i++) {
-      const aw = rowW[this.added[i]];
-      const ab = rowB[this.added[i]];
+    // Past the pairs only one list has features left: put in (sign 1) or taken out (sign −1).
+    const rest = nA > nR ? this.added : this.removed;
+    const sign = nA > nR ? 1 : -1;
+    const end = nA > nR ? nA : nR;
+    for (let i = pairs; i < end; i++) {
+      const rw = rowW[rest[i]];
+      const rb = rowB[rest[i]];
+      const bFrom = from + H;
       for (let j = 0; j < H; j++) {
-        acc[at + j] = acc[from + j] + w[aw + j];
-        acc[bAt + j] = acc[bFrom + j] + w[ab + j];
+        acc[at + j] = acc[from + j] + sign * w[rw + j];
+        acc[bAt + j] = acc[bFrom + j] + sign * w[rb + j];
       }
       from = at;
-      bFrom = bAt;
-    }
-    for (let i = pairs; i < nR; i++) {
-      const rw = rowW[this.removed[i]];
-      const rb = rowB[this.removed[i]];
-      for (let j = 0; j < H; j++) {
-        acc[at + j] = acc[from + j] - w[rw + j];
-        acc[bAt + j] = acc[bFrom + j] - w[rb + j];
-      }
-      from = at;
-      bFrom = bAt;
     }
     if (from !== at) acc.copyWithin(at, src, src + 2 * H);
   }
+}
+
+/** Append the features `base + i` for each bit i of `bits` to `list` from index `n`; the new length. */
+function note(list: Int32Array, n: number, base: number, bits: number): number {
+  while (bits !== 0) {
+    list[n++] = base + 31 - Math.clz32(bits & -bits);
+    bits &= bits - 1;
+  }
+  return n;
 }
