@@ -138,6 +138,20 @@ export interface SearchParams {
    * its last rank), so a crowning one move away is seen rather than stood pat on. 0: off.
    */
   qsPromotion: number;
+  /**
+   * Null-move pruning (0: off): at a non-PV node of depth ≥ 3 whose static evaluation is at least
+   * beta, where neither side can capture and the side to move has at least `nullMinPieces` pieces,
+   * the side to move passes and the opponent is searched `nullMove + depth / 4` plies shallower
+   * against beta; when even that fails high, the node is cut. Never two passes in a row.
+   */
+  nullMove: number;
+  /** The fewest pieces of the side to move for a pass (zugzwang is an endgame's: few pieces, blocked men). */
+  nullMinPieces: number;
+  /**
+   * 1: a man's forward step onto the rank before its last (one step from crowning: how races are
+   * decided) is searched a ply deeper, and neither reduced nor pruned. 0: off.
+   */
+  advanceExtension: number;
 }
 
 /** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
@@ -165,6 +179,9 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   sacrificeProbe: 0,
   pruneDepth: 3,
   qsPromotion: 0,
+  nullMove: 0,
+  nullMinPieces: 5,
+  advanceExtension: 0,
 };
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
@@ -219,6 +236,9 @@ export function lmrTable(divisor: number): Uint8Array {
 /** Whether the quiet move `from`–`to` of side `turn` crowns a man (a man reaching the last rank). */
 const crowns = (b: Board, turn: number, from: number, to: number): boolean =>
   (turn === 0 ? to >= 56 : to < 8) && ((from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1) === 0;
+
+/** Whether the piece on `sq` is a king. */
+const isKing = (b: Board, sq: number): boolean => ((sq < 32 ? b[4] >>> sq : b[5] >>> (sq - 32)) & 1) === 1;
 
 /**
  * Whether side `turn` has a man one step from its last rank with the square ahead empty (a quiet
@@ -285,6 +305,8 @@ export class Searcher {
   private tried = new Int32Array((MAX_PLY + 1) * TRIED);
   /** The move each ply's singular test leaves out (-1: none). */
   private excludedMove = new Int32Array(MAX_PLY + 1).fill(-1);
+  /** 1 at a ply reached by a pass (null move), so that its child does not pass again. */
+  private passed = new Uint8Array(MAX_PLY + 2);
   private rootKeys = new Int32Array(2);
   private rules!: DrawRules;
   private ruleStatic = false;
@@ -520,6 +542,19 @@ export class Searcher {
     this.kingsOnly[ply + 1] = wasKing !== 0 && !capture ? this.kingsOnly[ply] + 1 : 0;
   }
 
+  /**
+   * Pass at `ply`: the same board with the other side to move at `ply + 1`. Its counters start
+   * again, so that no draw by repetition or by the counting rules is seen through a pass.
+   */
+  private makeNull(ply: number): void {
+    this.boards[ply + 1].set(this.boards[ply]);
+    const idx = this.rootIndex + ply;
+    this.keyA[idx + 1] = this.keyA[idx] ^ SIDE_A;
+    this.keyB[idx + 1] = this.keyB[idx] ^ SIDE_B;
+    this.noProgress[ply + 1] = 0;
+    this.kingsOnly[ply + 1] = 0;
+  }
+
   private staticEval(ply: number): number {
     const b = this.boards[ply];
     const ka = this.keyA[this.rootIndex + ply];
@@ -705,6 +740,35 @@ export class Searcher {
     )
       return staticEval;
 
+    // Null move: when passing still leaves the opponent unable to reach beta, neither can a move.
+    if (
+      this.params.nullMove > 0 &&
+      !pvNode &&
+      !this.plain &&
+      ply > 0 &&
+      excluded < 0 &&
+      depth >= 3 &&
+      l.captures === 0 &&
+      this.passed[ply] === 0 &&
+      beta > -WIN_BOUND &&
+      beta < WIN_BOUND
+    ) {
+      if (staticEval === INFINITE) staticEval = this.staticEval(ply);
+      if (
+        staticEval >= beta &&
+        popcount(b[turn * 2]) + popcount(b[turn * 2 + 1]) >= this.params.nullMinPieces &&
+        !hasCapture(b, turn ^ 1)
+      ) {
+        const r = this.params.nullMove + (depth >> 2);
+        this.makeNull(ply);
+        this.passed[ply + 1] = 1;
+        const s = -this.search(ply + 1, depth - 1 - r, -beta, -beta + 1);
+        this.passed[ply + 1] = 0;
+        if (this.stopped) return 0;
+        if (s >= beta) return s >= WIN_BOUND ? beta : s;
+      }
+    }
+
     // ProbCut-style pruning at shallow depth: when a reduced search already clears beta by a margin.
     if (cut) {
       const pcBeta = beta + this.params.probCutMargin;
@@ -759,12 +823,27 @@ export class Searcher {
       const from = l.from[i];
       const to = l.to[i];
       const promotes = quiet && crowns(b, turn, from, to);
+      const ext =
+        quiet &&
+        params.advanceExtension > 0 &&
+        to >> 3 === (turn === 0 ? 6 : 1) &&
+        from >> 3 !== to >> 3 &&
+        !isKing(b, from)
+          ? 1
+          : 0;
       if (n < TRIED) this.tried[ply * TRIED + n] = -1;
       if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
       if (i === excluded) continue;
       // Futility and move-count pruning of late quiet moves near the horizon.
       let probe = false;
-      if (prune && n > 0 && !promotes && best > -WIN_BOUND && (futility <= alpha || n >= lateMoves)) {
+      if (
+        prune &&
+        n > 0 &&
+        !promotes &&
+        ext === 0 &&
+        best > -WIN_BOUND &&
+        (futility <= alpha || n >= lateMoves)
+      ) {
         if (params.pruneSacrifice !== 1) {
           // Sacrifices are kept: look at the board after the move.
           const c = this.boards[ply + 1];
@@ -781,8 +860,9 @@ export class Searcher {
       if (n < TRIED && quiet) this.tried[ply * TRIED + n] = from * 64 + to;
       this.make(ply, i);
       let score: number;
+      const d1 = depth - 1 + ext;
       if (i === singular) score = -this.search(ply + 1, depth, -beta, -alpha);
-      else if (n === 0) score = -this.search(ply + 1, depth - 1, -beta, -alpha);
+      else if (n === 0) score = -this.search(ply + 1, d1, -beta, -alpha);
       else {
         let r = 0;
         if (
@@ -791,6 +871,7 @@ export class Searcher {
           depth >= 3 &&
           n >= (pvNode ? 2 : 1) &&
           !promotes &&
+          ext === 0 &&
           (from | (to << 6)) + 1 !== k1
         ) {
           r = this.lmr[Math.min(depth, 63) * 64 + Math.min(n, 63)];
@@ -805,11 +886,10 @@ export class Searcher {
           if (r > params.lmrSacrifice && hasCapture(this.boards[ply + 1], turn ^ 1)) r = params.lmrSacrifice;
         }
         if (probe && depth - 1 > params.sacrificeProbe) r = depth - 1 - params.sacrificeProbe;
-        score = -this.search(ply + 1, depth - 1 - r, -alpha - 1, -alpha);
-        if (r > 0 && score > alpha && !this.stopped)
-          score = -this.search(ply + 1, depth - 1, -alpha - 1, -alpha);
+        score = -this.search(ply + 1, d1 - r, -alpha - 1, -alpha);
+        if (r > 0 && score > alpha && !this.stopped) score = -this.search(ply + 1, d1, -alpha - 1, -alpha);
         if (pvNode && score > alpha && score < beta && !this.stopped)
-          score = -this.search(ply + 1, depth - 1, -beta, -alpha);
+          score = -this.search(ply + 1, d1, -beta, -alpha);
       }
       if (this.stopped) return 0;
       if (score > best) {

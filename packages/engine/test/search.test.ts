@@ -68,6 +68,8 @@ describe('search', () => {
   it.each<[string, EngineOptions]>([
     ['Master', {}],
     ['singular extensions from depth 3', { searchParams: { singularDepth: 3, singularMargin: 20 } }],
+    ['the advance extension', { searchParams: { advanceExtension: 1 } }],
+    ['null moves with three pieces', { searchParams: { nullMove: 2, nullMinPieces: 3 } }],
     ['threat replies in quiescence (Hard)', { level: 'hard' }],
     ['threat replies twice along a line', { level: 'hard', searchParams: { threatReplyPlies: 2 } }],
   ])(
@@ -133,6 +135,27 @@ describe('search', () => {
     expect(on.nodes).not.toBe(off.nodes);
     expect(start.position.legalMoves().some((m) => makeNotation(m) === makeNotation(on.move!))).toBe(true);
   }, 20_000);
+
+  it('null moves cut part of the tree, and the move found is legal', () => {
+    const start = game(START_FEN);
+    const off = new Engine({ hashMegabytes: 1 }).search(start, { depth: 8 });
+    const on = new Engine({ hashMegabytes: 1, searchParams: { nullMove: 3 } }).search(start, { depth: 8 });
+    expect(on.nodes).toBeLessThan(off.nodes);
+    expect(start.position.legalMoves().some((m) => makeNotation(m) === makeNotation(on.move!))).toBe(true);
+  }, 20_000);
+
+  it('with the advance extension, searches a man stepping one square from crowning a ply deeper', () => {
+    // White's only forward step goes onto the seventh rank; depth 1 then reaches the reply to it.
+    const seldepth = (advanceExtension: number) => {
+      let deepest = 0;
+      new Engine({ searchParams: { advanceExtension } }).search(game('W:Wc6:Bh7'), { depth: 1 }, (info) => {
+        deepest = info.seldepth ?? 0;
+      });
+      return deepest;
+    };
+    expect(seldepth(0)).toBe(1);
+    expect(seldepth(1)).toBe(2);
+  });
 
   it('takes its threat replies from the level unless the caller sets the count', () => {
     // A middle game where captures are threatened (threat replies change the tree); at a fixed
