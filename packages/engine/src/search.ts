@@ -2,12 +2,14 @@
  * The search: iterative deepening over a principal-variation search with aspiration windows, a
  * transposition table, move ordering (hash move, captures of kings first, promotions, killers,
  * history with a malus for quiet moves that failed to cut), internal iterative reduction, late-move
- * reductions for quiet moves only, an extension for forced replies, ProbCut at shallow depth, and a
- * quiescence search that resolves captures and notices capture threats. Sacrifices (quiet moves after
- * which the opponent must capture: how draughts combinations start) are neither reduced nor pruned.
- * An evaluation cache keeps the evaluator's recent values.
+ * reductions for quiet moves only, an extension for forced replies (and, as a setting, for a man's
+ * step onto the square before its last rank), ProbCut at shallow depth, and a quiescence search
+ * that resolves captures and notices capture threats. Sacrifices (quiet moves after which the opponent must
+ * capture: how draughts combinations start) are neither reduced nor pruned. An evaluation cache
+ * keeps the evaluator's recent values.
  *
- * No null-move pruning: zugzwang and blockades decide draughts games.
+ * Null-move pruning is a setting, off: zugzwang and blockades decide many draughts games, and in
+ * self-play it was even (README.md, session 24).
  *
  * Copy-make on six int32 halves: each ply owns a move list and a board buffer, allocated once, so a
  * node allocates nothing. Draws by repetition and by the active rule set are seen inside the tree.
