@@ -4,9 +4,9 @@
  * history with a malus for quiet moves that failed to cut), internal iterative reduction, late-move
  * reductions for quiet moves only, an extension for forced replies (and, as a setting, for a man's
  * step onto the square before its last rank), ProbCut at shallow depth, and a quiescence search
- * that resolves captures and notices capture threats. Sacrifices (quiet moves after which the opponent must
- * capture: how draughts combinations start) are neither reduced nor pruned. An evaluation cache
- * keeps the evaluator's recent values.
+ * that resolves captures and notices capture threats. Sacrifices (quiet moves after which the
+ * opponent must capture: how draughts combinations start) are neither reduced nor pruned. An
+ * evaluation cache keeps the evaluator's recent values.
  *
  * Null-move pruning is a setting, off: zugzwang and blockades decide many draughts games, and in
  * self-play it was even (README.md, session 24).
@@ -235,12 +235,12 @@ export function lmrTable(divisor: number): Uint8Array {
   return t;
 }
 
-/** Whether the quiet move `from`–`to` of side `turn` crowns a man (a man reaching the last rank). */
-const crowns = (b: Board, turn: number, from: number, to: number): boolean =>
-  (turn === 0 ? to >= 56 : to < 8) && ((from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1) === 0;
-
 /** Whether the piece on `sq` is a king. */
 const isKing = (b: Board, sq: number): boolean => ((sq < 32 ? b[4] >>> sq : b[5] >>> (sq - 32)) & 1) === 1;
+
+/** Whether the quiet move `from`–`to` of side `turn` crowns a man (a man reaching the last rank). */
+const crowns = (b: Board, turn: number, from: number, to: number): boolean =>
+  (turn === 0 ? to >= 56 : to < 8) && !isKing(b, from);
 
 /**
  * Whether side `turn` has a man one step from its last rank with the square ahead empty (a quiet
