@@ -159,11 +159,14 @@ export interface SearchParams {
 /** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
 export const LMR_DIVISOR = 1.8;
 
-/** The margins the search has used since session 2 (tuned with the hand-weighted evaluation). */
+/**
+ * The search's defaults. The futility and static-beta margins are session 2's × ¾ since session 25
+ * (a self-play SPRT with the learned evaluation, README.md); the others are from session 2 on.
+ */
 export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
-  futilityBase: 60,
-  futilityPerDepth: 90,
-  staticBetaPerDepth: 90,
+  futilityBase: 45,
+  futilityPerDepth: 68,
+  staticBetaPerDepth: 68,
   probCutMargin: 120,
   aspiration: 25,
   grain: 1,
