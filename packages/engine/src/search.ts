@@ -17,6 +17,7 @@
  */
 import {
   applyMove,
+  bitAt,
   counterDraw,
   generateMoves,
   hasCapture,
@@ -239,7 +240,7 @@ export function lmrTable(divisor: number): Uint8Array {
 }
 
 /** Whether the piece on `sq` is a king. */
-const isKing = (b: Board, sq: number): boolean => ((sq < 32 ? b[4] >>> sq : b[5] >>> (sq - 32)) & 1) === 1;
+const isKing = (b: Board, sq: number): boolean => bitAt(b[4], b[5], sq) === 1;
 
 /** Whether the quiet move `from`–`to` of side `turn` crowns a man (a man reaching the last rank). */
 const crowns = (b: Board, turn: number, from: number, to: number): boolean =>
@@ -515,8 +516,8 @@ export class Searcher {
     applyMove(b, turn, l, i, c);
     const from = l.from[i];
     const to = l.to[i];
-    const wasKing = (from < 32 ? b[4] >>> from : b[5] >>> (from - 32)) & 1;
-    const isKing = (to < 32 ? c[4] >>> to : c[5] >>> (to - 32)) & 1;
+    const wasKing = bitAt(b[4], b[5], from);
+    const isKing = bitAt(c[4], c[5], to);
     const k1 = (turn + 2 * wasKing) * 64 + from;
     const k2 = (turn + 2 * isKing) * 64 + to;
     const idx = this.rootIndex + ply;
