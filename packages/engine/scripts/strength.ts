@@ -17,7 +17,7 @@
  *
  * Usage: npm run bench:strength -- [--movetime MS | --nodes N] [--games N] [--jobs N]
  *        [--sprt ELO0,ELO1] [--checkpoint FILE] [--fresh] [--baseline COMMIT] [--until HH:MM]
- *        [--tb DIR] [--from K]
+ *        [--tb DIR] [--from K] [--balanced CM] [--level]
  * `--tb DIR`: the current Master plays with the endgame tables in DIR (`npm run tablebase` builds them
  * into packages/web/public/tb/), as it does in the product; the baseline has none (945fa26 had none).
  * `--params JSON`: the current Master searches with these margins (`SearchParams`, e.g.
@@ -25,7 +25,8 @@
  * shipped ones. With `--baseline` set to this tree's own commit, either is a match of one change
  * against the shipped engine (give each run its own `--checkpoint`). `--from K`: start at the run's
  * opening K (of the `--games`/2 picked), e.g. to go on with a long record on another machine whose
- * checkpoint of the first openings was lost.
+ * checkpoint of the first openings was lost. `--level`: of the openings picked, only the level ones
+ * (see `levelOnly`).
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -69,6 +70,7 @@ const { values } = parseArgs({
     params: { type: 'string' },
     weights: { type: 'string' },
     balanced: { type: 'string' },
+    level: { type: 'boolean', default: false },
     from: { type: 'string', default: '0' },
   },
 });
@@ -118,7 +120,7 @@ const checkpoint =
   join(
     engineDir,
     '.cache',
-    `strength-${commit}-${limitText}-plies${plies}${values.balanced !== undefined ? `-balanced${values.balanced}` : ''}${tbText}.jsonl`,
+    `strength-${commit}-${limitText}-plies${plies}${values.balanced !== undefined ? `-balanced${values.balanced}` : ''}${values.level ? '-level' : ''}${tbText}.jsonl`,
   );
 
 interface GameLine {
@@ -181,11 +183,29 @@ function tally(lines: readonly GameLine[]) {
   return matchStats(w, d, l, sprt);
 }
 
+/** A deep score of a man or more after the opening: one colour wins it at this speed whoever plays it. */
+const DECIDED = 100;
+
 const suite = openingSuite(plies);
 const kept = balancedSuite();
 /** The suite index of each opening this run plays, in the run's order. */
-const picked = pickOpeningIndices(kept.length, Math.ceil(games / 2)).map((i) => kept[i]);
+const picked = levelOnly(pickOpeningIndices(kept.length, Math.ceil(games / 2)).map((i) => kept[i]));
 const openings: Move[][] = picked.map((i) => suite[i]);
+
+/**
+ * With `--level`, only the level ones (under a man either way, as `byOpening` counts them) of the
+ * picked openings: the same run's games without its decided pairs, where the engines' difference
+ * does not show. A match of two settings against the baseline on these is a record's level part.
+ */
+function levelOnly(indices: number[]): number[] {
+  if (!values.level) return indices;
+  const scores = suiteScores();
+  if (typeof scores === 'string') {
+    console.error(`bench:strength: ${scores}`);
+    process.exit(2);
+  }
+  return indices.filter((i) => Math.abs(scores[i]) < DECIDED);
+}
 
 /** The suite's indices, or with `--balanced CM` those of its openings whose deep score is under CM either way. */
 function balancedSuite(): number[] {
@@ -214,9 +234,6 @@ function suiteScores(): number[] | string {
     return `${file} scores the ${scored}-ply suite of ${scores.length} openings, not this one`;
   return scores;
 }
-
-/** A deep score of a man or more after the opening: one colour wins it at this speed whoever plays it. */
-const DECIDED = 100;
 
 /**
  * The run's games by opening: level (under a man either way), decided for the current engine's
