@@ -3,9 +3,10 @@
  * strength (hints, analysis, and a fourth choice, "Usta"). No level is a depth cap: each one searches
  * freely within a node budget (so it is deterministic and the same on a phone and a desktop) and the
  * weaker ones add evaluation noise, so they misjudge quiet positions and miss deeper combinations but
- * never play at random (captures are compulsory anyway). Hard searches 100 000 nodes (depth 7–9 in
- * a middle game since every level searches sacrifices in full, session 14: about 0.15 s on a
- * desktop, well under its 1 s pace on a phone), Master thinks for 2.5 s (about
+ * never play at random (captures are compulsory anyway). Hard searches 100 000 nodes (depth 8–10 in
+ * a middle game since session 26, when the sacrifices that pruning would drop came to be probed by
+ * quiescence rather than searched in full: about 0.1 s on a desktop, well under its 1 s pace on a
+ * phone), Master thinks for 2.5 s (about
  * 12 times as many nodes), and its quiescence does not stop for capture threats (measured: the
  * nodes buy more as depth).
  *

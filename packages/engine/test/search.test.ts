@@ -229,7 +229,7 @@ describe('search', () => {
     expect(run(1).score).toBe(run(0).score);
     expect(run(1).nodes).toBe(run(0).nodes);
   });
-  it('searches sacrifices in full, so it sees a combination that reduced and pruned sacrifices miss', () => {
+  it('sees a combination that reduced and pruned sacrifices miss (unreduced, probed by quiescence)', () => {
     // From session 13's record against 945fa26: Master played b3-b4 here, and Black answered h6-g6,
     // a sacrifice (h4xh6xh8 is forced) that, with two more, opens the way to a man on a2.
     const fen =
