@@ -4,36 +4,46 @@
  * gets an `error` message back and changes nothing. See the README for the whole protocol.
  */
 import { z } from 'zod';
-import { REACTIONS } from './wire.ts';
+import { MOVE_ID, REACTIONS } from './wire.ts';
+import type * as Wire from './wire.ts';
 
 const gameId = z.string().regex(/^[A-Za-z0-9]{8,16}$/, 'a game id is 8 to 16 letters and digits');
 const token = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'a seat token is 16 to 64 letters, digits, - or _');
 
+const moveId = z.string().regex(MOVE_ID, 'a move id is 1 to 32 letters, digits, - or _');
+const version = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const offer = z.enum(['offer', 'accept', 'decline']);
+
+/** Every message a client may send, as a schema; its type is the wire's `ClientMessage`. */
 export const ClientMessage = z.discriminatedUnion('t', [
-  /** First message: which game to watch, with the seat token if the sender has one. */
-  z.object({ t: z.literal('hello'), game: gameId, token: token.optional() }).strict(),
-  /** Take the open seat (the friend opening the link). */
+  z.object({ t: z.literal('hello'), game: gameId, token: token.optional(), v: version.optional() }).strict(),
   z.object({ t: z.literal('join') }).strict(),
-  /** A move in notation (`c3-c4`, `f3xf5xd5`), made after seeing `ply` moves. */
+  z.object({ t: z.literal('cancel') }).strict(),
   z
     .object({
       t: z.literal('move'),
       move: z.string().min(5).max(200),
       ply: z.number().int().min(0).max(10_000),
+      id: moveId,
     })
     .strict(),
-  z.object({ t: z.literal('draw'), action: z.enum(['offer', 'accept', 'decline']) }).strict(),
+  z.object({ t: z.literal('draw'), action: offer }).strict(),
+  z.object({ t: z.literal('takeback'), action: offer }).strict(),
   z.object({ t: z.literal('resign') }).strict(),
   z.object({ t: z.literal('rematch'), action: z.enum(['offer', 'decline']) }).strict(),
-  /** Claim the win when the opponent has been gone for `claimAfter` milliseconds. */
   z.object({ t: z.literal('claim') }).strict(),
-  /** The page is in view or not (presence: online or away). */
   z.object({ t: z.literal('presence'), visible: z.boolean() }).strict(),
   z.object({ t: z.literal('react'), reaction: z.enum(REACTIONS) }).strict(),
-  /** Answered by `pong` with the same `n` and the server's time. */
-  z.object({ t: z.literal('ping'), n: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).strict(),
-]);
-export type ClientMessage = z.infer<typeof ClientMessage>;
+  z.object({ t: z.literal('sync'), v: version }).strict(),
+  z
+    .object({
+      t: z.literal('ping'),
+      n: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      rtt: z.number().min(0).max(60_000).optional(),
+    })
+    .strict(),
+]) satisfies z.ZodType<Wire.ClientMessage>;
+export type ClientMessage = Wire.ClientMessage;
 
 export type { ErrorCode, ServerMessage } from './wire.ts';
 

@@ -36,6 +36,7 @@ export type Reaction = (typeof REACTIONS)[number];
 /** What everyone may see of a game: the record without its tokens and address. */
 export interface Snapshot {
   id: string;
+  /** The game's version: it goes up by one with every change, and every change sends a new snapshot. */
   v: number;
   status: Status;
   clock: ClockSetting | null;
@@ -49,11 +50,23 @@ export interface Snapshot {
   /** Milliseconds a player must be gone before the other may claim the game. */
   claimAfter: number;
   drawOffer: Color | null;
+  /** Draw offers each side has made in this game (at most `MAX_DRAW_OFFERS`). */
+  drawOffers: { white: number; black: number };
+  /** A takeback asked by this side, waiting for the other's answer. */
+  takebackOffer: Color | null;
+  /**
+   * While the first two moves are not played: when the game is aborted (unscored) if the side to
+   * move has not moved. Null once both sides have moved, and when the game is not being played.
+   */
+  abortAt: number | null;
   rematchOffer: Color | null;
   rematch: string | null;
   outcome: Outcome | null;
   result: '1-0' | '0-1' | '1/2-1/2' | '*';
 }
+
+/** Draw offers one side may make in one game. */
+export const MAX_DRAW_OFFERS = 2;
 
 /** Why the server refused a change of a game. */
 export type ChangeErrorCode =
@@ -65,21 +78,82 @@ export type ChangeErrorCode =
   | 'not-a-player'
   | 'seat-taken'
   | 'no-offer'
-  | 'too-early';
+  | 'too-early'
+  | 'too-many-offers'
+  | 'nothing-to-take-back';
 
 /** Why the server refused a message. */
 export type ErrorCode =
-  'bad-json' | 'bad-message' | 'unknown-game' | 'no-game' | 'rate-limited' | 'busy' | ChangeErrorCode;
+  | 'bad-json'
+  | 'bad-message'
+  | 'unknown-game'
+  | 'no-game'
+  | 'rate-limited'
+  /** The server cannot do it now (its database is away, or it is overloaded): try again shortly. */
+  | 'busy'
+  | ChangeErrorCode;
+
+/** The id a client gives a move, so that a move re-sent after a lost connection is applied once. */
+export const MOVE_ID = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** What a client sends on the game socket (validated by the server's schemas in `protocol.ts`). */
+export type ClientMessage =
+  /**
+   * First message on a socket: which game to watch, with the seat token if the sender has one, and
+   * the version of the game the sender already has (0 or absent: none). The answer is `hello`, then
+   * a `game` snapshot unless the sender's version is already the latest.
+   */
+  | { t: 'hello'; game: string; token?: string; v?: number }
+  /** Take the open seat (the friend opening the share link); answered by `seat`. */
+  | { t: 'join' }
+  /** Cancel a game nobody has joined yet (its creator only). */
+  | { t: 'cancel' }
+  /**
+   * A move in notation, made after seeing `ply` moves, with an id of the client's choosing
+   * (`MOVE_ID`). Answered by `ack` with the same id once it is stored, or by an `error` with the same
+   * id. Re-sending the same id (after a reconnect) is safe: a move already applied is acknowledged
+   * again, never played twice.
+   */
+  | { t: 'move'; move: string; ply: number; id: string }
+  | { t: 'draw'; action: 'offer' | 'accept' | 'decline' }
+  /** Ask to take back one's last move; the opponent accepts or declines. */
+  | { t: 'takeback'; action: 'offer' | 'accept' | 'decline' }
+  | { t: 'resign' }
+  | { t: 'rematch'; action: 'offer' | 'decline' }
+  /** Claim the win when the opponent has been offline for `claimAfter` milliseconds. */
+  | { t: 'claim' }
+  /** The page is in view or not (presence `online` or `away`). */
+  | { t: 'presence'; visible: boolean }
+  | { t: 'react'; reaction: Reaction }
+  /** Ask for the game again if it is newer than version `v` (a client that suspects it missed something). */
+  | { t: 'sync'; v: number }
+  /**
+   * The liveness ping: send one at least every `PING_EVERY` ms, or the server closes the socket.
+   * `rtt` is the sender's last measured round trip in ms (the lag compensation reads it).
+   */
+  | { t: 'ping'; n: number; rtt?: number };
+
+/** How often a client pings, and how long a socket may stay silent before the server closes it. */
+export const PING_EVERY = 10_000;
+export const SILENT_CLOSE = 30_000;
 
 /** What the server sends on the game socket. */
 export type ServerMessage =
-  /** The answer to `hello`: the receiver's seat, or null for a spectator. A \`game\` follows. */
-  | { t: 'hello'; you: Color | null }
-  /** The game as it stands, after `hello` and after every change. */
+  /** The answer to `hello`: the receiver's seat (null for a spectator) and the game's version. */
+  | { t: 'hello'; you: Color | null; v: number }
+  /** The game as it stands (a full state, so a missed one is never needed), after `hello` and every change. */
   | { t: 'game'; game: Snapshot }
-  /** The sender took the open seat: keep the token (it is the only way back into the seat). */
-  | { t: 'seat'; color: Color; token: string }
+  /** A move with this id is stored; the game is at version `v` (a `game` with it comes too). */
+  | { t: 'ack'; id: string; v: number }
+  /**
+   * The receiver's seat in game `game`: after `join`, and for the rematch (a new token for the new
+   * game). Keep the token: it is the only way back into the seat.
+   */
+  | { t: 'seat'; game: string; color: Color; token: string }
   | { t: 'react'; color: Color; reaction: Reaction }
   | { t: 'pong'; n: number; now: number }
-  /** A refused message: nothing changed. `ref` is the type of the refused message when known. */
-  | { t: 'error'; code: ErrorCode; message: string; ref?: string };
+  /**
+   * A refused message: nothing changed. `ref` is the type of the refused message when known, `id`
+   * the refused move's id. `busy` means try again shortly (a move: re-send it with the same id).
+   */
+  | { t: 'error'; code: ErrorCode; message: string; ref?: string; id?: string };
