@@ -1,50 +1,125 @@
 /**
- * The game hub: the sockets of one instance, what each watches and which seat it holds, and every
- * change to a game. A change reads the record, applies a pure function from `record.ts`, and
- * writes it back over the version it read (retrying when another instance wrote first); then the
- * new snapshot goes on the bus, and every instance sends it to the sockets watching that game.
+ * The game hub: the sockets of one instance, the games they watch (held in memory, with the rules'
+ * game after their moves, so a move is checked without a replay), and every change to a game.
+ *
+ * A change takes the held record (or reads it), applies a pure function from `record.ts`, and
+ * writes it over the version it read; when another instance wrote first, it reads again and
+ * retries. The new snapshot goes at once to this instance's sockets, then on the bus to the other
+ * instances. The database is the truth and the bus only a speed-up: while the bus is away the hub
+ * polls the database for the games it holds, and when the bus returns it reads them all again.
+ *
+ * Faults are the server's, not the players': a database stall or outage, a bus outage that delayed
+ * a move, and a dead instance pause the clock of the side to move (`R.pause`). Liveness is
+ * explicit: clients ping, a silent socket is closed, and instances beat in the database so that the
+ * players of a dead instance become offline everywhere.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Color, Game } from '@dama/core';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { opposite, type Color, type Game } from '@dama/core';
 import type { WebSocket } from 'ws';
 import type { Bus, BusMessage } from './bus.ts';
+import { NO_LOG, NO_METRICS, type Health, type HubLog, type HubMetrics } from './observe.ts';
 import type { ClientMessage, ErrorCode, ServerMessage } from './protocol.ts';
 import { ClientMessage as ClientSchema, describe } from './protocol.ts';
-import type { Change, ChangeError, ClockSetting, GameRecord, PresenceState } from './record.ts';
+import type { Change, ChangeError, ClockSetting, GameRecord, PresenceState, Timing } from './record.ts';
 import * as R from './record.ts';
 import type { Store } from './store.ts';
+import { SILENT_CLOSE } from './wire.ts';
 
 export interface Limits {
   /** Largest WebSocket frame accepted, in bytes; a larger one closes the socket (1009). */
   maxFrame: number;
-  /** Messages a connection may send in a burst, and how many per second after it. */
+  /** Messages one connection may send in a burst, and how many per second after it. */
   burst: number;
   perSecond: number;
+  /** The same for all connections of one address together. */
+  addressBurst: number;
+  addressPerSecond: number;
+  /** The same for one seat of one game (every socket of that player): moves, offers, claims. */
+  seatBurst: number;
+  seatPerSecond: number;
+  /** Reactions of one seat. */
+  reactionBurst: number;
+  reactionPerSecond: number;
   /** Refused messages in a row before the socket is closed (1008). */
   maxStrikes: number;
   /** Games waiting or being played that one address may have created. */
   openGamesPerAddress: number;
-  /** A game nobody joined, or one nobody has touched while being played, ends after this long (ms). */
+  /** Sockets one address may hold open. */
+  socketsPerAddress: number;
+  /** Sockets the instance holds before it refuses new ones with `busy`. */
+  maxSockets: number;
+  /** Changes waiting for the database before new games and sockets are refused with `busy`. */
+  maxPending: number;
+  /** Event-loop delay (ms, 99th percentile over a second) past which the instance counts as saturated. */
+  maxLoopDelay: number;
+  /** A socket that has not said `hello` this long after opening is closed (ms). */
+  helloTimeout: number;
+  /** A socket silent this long is closed (ms); clients ping every `PING_EVERY`. */
+  silentClose: number;
+  /** Bytes queued for a socket that does not read before it is dropped. */
+  maxBuffered: number;
+  /** A game being played that nobody has touched this long ends as `aborted` (ms). */
   idleExpiry: number;
+  /** A game nobody joined is deleted after this long (ms). */
+  waitingExpiry: number;
   /** Finished games are kept this long (ms). */
   keepFinished: number;
   /** Milliseconds a player must be gone before the opponent may claim the win. */
   claimAfter: number;
-  /** The most network time taken off a move's thinking time (ms). */
-  lagCap: number;
+  /** How long each of the first two moves may take before the game is aborted (ms), with a clock and without. */
+  firstMove: number;
+  firstMoveUnclocked: number;
+  /** How often an instance beats (ms); one silent for `instanceTtl` is dead and its players offline. */
+  heartbeat: number;
+  instanceTtl: number;
+  /** The most of one turn that a dead instance pauses (ms): its players have this long to come back. */
+  crashPause: number;
+  /** A database call slower than this is a stall, paused on the clocks (ms). */
+  stall: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
   maxFrame: 4096,
   burst: 20,
   perSecond: 10,
+  addressBurst: 400,
+  addressPerSecond: 200,
+  seatBurst: 20,
+  seatPerSecond: 5,
+  reactionBurst: 3,
+  reactionPerSecond: 0.5,
   maxStrikes: 50,
   openGamesPerAddress: 20,
+  socketsPerAddress: 100,
+  maxSockets: 30_000,
+  maxPending: 5_000,
+  maxLoopDelay: 1_000,
+  helloTimeout: 10_000,
+  silentClose: SILENT_CLOSE,
+  maxBuffered: 512 * 1024,
   idleExpiry: 3 * 24 * 3600_000,
+  waitingExpiry: 24 * 3600_000,
   keepFinished: 30 * 24 * 3600_000,
   claimAfter: 60_000,
-  lagCap: 500,
+  firstMove: R.DEFAULT_TIMING.firstMove,
+  firstMoveUnclocked: R.DEFAULT_TIMING.firstMoveUnclocked,
+  heartbeat: 1_000,
+  instanceTtl: 4_000,
+  crashPause: 30_000,
+  stall: 1_000,
 };
+
+export interface HubOptions {
+  now?: () => number;
+  log?: HubLog;
+  metrics?: HubMetrics;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
 
 interface Conn {
   ws: WebSocket;
@@ -52,65 +127,130 @@ interface Conn {
   game: string | null;
   seat: Color | null;
   visible: boolean;
-  /** The last version sent, so a snapshot that arrives late (an older one) is not sent after a newer. */
+  /** The last version sent, so that an older snapshot arriving late is never sent after a newer one. */
   v: number;
-  /** Round trip measured with WebSocket pings (ms). */
+  /** Round trip the client reports in its pings (ms). */
   rtt: number;
-  pingAt: number;
-  tokens: number;
-  refilled: number;
+  opened: number;
+  /** The last message from the client: a socket silent past `silentClose` is closed. */
+  heard: number;
+  bucket: Bucket;
   strikes: number;
+  /** The rematch this socket has been given its seat in. */
+  rematchSent: string | null;
+  closed: boolean;
+}
+
+/** A game held by this instance because some of its sockets watch it. */
+interface Held {
+  rec: GameRecord;
+  /** The rules' game after `rec.moves`, when known. */
+  game: Game | undefined;
+  /** The record may be behind the database (a write failed, the bus missed something): read it again. */
+  stale: boolean;
+  watchers: Set<Conn>;
+  timer: NodeJS.Timeout | undefined;
+  /** When this instance first showed the side to move its current position (ply), for bus delays. */
+  shown: { plies: number; at: number } | undefined;
+}
+
+interface Fault {
+  from: number;
+  to: number;
 }
 
 export type CreateResult =
   | { ok: true; id: string; color: Color; token: string }
   | { ok: false; status: number; code: string; message: string };
 
+type Result =
+  | { ok: true; record: GameRecord; game?: Game }
+  | { ok: false; error: ChangeError | { code: 'unknown-game' | 'busy'; message: string } };
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const newId = (): string => Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 const newToken = (): string => randomBytes(18).toString('base64url');
 
-/** What a change function may return: a change (or refusal), or null for "only settle the clock". */
+/** What a change function may return: a change (or refusal), or null for "only settle what is due". */
 type Mutation = (rec: GameRecord, now: number) => Change | null;
+
+const BUSY_DB = 'The game server cannot reach its database just now; try again in a moment.';
+const KEEP_FAULTS = 3600_000;
 
 export class Hub {
   readonly limits: Limits;
+  /** This process's id in heartbeats and presence. */
+  readonly instance = randomBytes(6).toString('hex');
   private store: Store;
   private bus: Bus;
   private now: () => number;
-  private watchers = new Map<string, Set<Conn>>();
+  private log: HubLog;
+  private metrics: HubMetrics;
+  private timing: Timing;
   private conns = new Set<Conn>();
-  private flags = new Map<string, NodeJS.Timeout>();
+  private held = new Map<string, Held>();
   private locks = new Map<string, Promise<unknown>>();
-  /** The rules' game of each game being played on this instance (dropped when nobody here watches it). */
-  private games = new Map<string, Game>();
-  private sweeper: NodeJS.Timeout | undefined;
-  private pinger: NodeJS.Timeout | undefined;
-  /** Moves accepted and how long each took from arrival to the write, for the load benchmark. */
+  private addresses = new Map<string, { sockets: number; bucket: Bucket }>();
+  private seats = new Map<string, { act: Bucket; react: Bucket }>();
+  private timers: NodeJS.Timeout[] = [];
+  private pending = 0;
+  private loop: IntervalHistogram | undefined;
+  private loopDelay = 0;
+  /** Database faults (outages and stalls) of the last hour, and the start of one going on. */
+  private dbFaults: Fault[] = [];
+  private dbDownSince: number | null = null;
+  private busFaults: Fault[] = [];
+  /** Presence changes that could not be written (game:seat), written again when the database is back. */
+  private presenceRetry = new Set<string>();
+  private busDownSince: number | null = null;
+  /** The last beat of every instance, as read with this instance's last good beat. */
+  private beats = new Map<string, number>();
+  /** This instance's beats have been succeeding since (deaths are judged only after `instanceTtl` of them). */
+  private beatingSince: number | null = null;
+  private started: number;
+  private stopping = false;
+  /** Counters for the load benchmark and the metrics. */
   readonly stats = { moves: 0, refused: 0 };
 
-  constructor(store: Store, bus: Bus, limits: Partial<Limits> = {}, now: () => number = Date.now) {
+  constructor(store: Store, bus: Bus, limits: Partial<Limits> = {}, options: HubOptions = {}) {
     this.store = store;
     this.bus = bus;
     this.limits = { ...DEFAULT_LIMITS, ...limits };
-    this.now = now;
-    bus.subscribe((msg) => this.deliver(msg));
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? NO_LOG;
+    this.metrics = options.metrics ?? NO_METRICS;
+    this.timing = { firstMove: this.limits.firstMove, firstMoveUnclocked: this.limits.firstMoveUnclocked };
+    this.started = this.now();
+    bus.subscribe((msg) => this.fromBus(msg));
+    bus.onState((up) => this.busState(up));
   }
 
-  /** Settles every game being played (a flag that fell while no instance ran) and starts the sweeps. */
+  /** Starts the beats, the socket checks and the sweeps. */
   async start(): Promise<void> {
-    await this.sweep();
-    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), 60_000);
-    this.sweeper.unref();
-    this.pinger = setInterval(() => this.ping(), 10_000);
-    this.pinger.unref();
+    await this.beat();
+    const every = (ms: number, f: () => unknown) => {
+      const t = setInterval(() => void Promise.resolve(f()).catch((e: unknown) => this.fail('timer', e)), ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(this.limits.heartbeat, () => this.beat());
+    every(1000, () => this.checkSockets());
+    every(2000, () => this.checkLiveness());
+    every(1000, () => this.pollWithoutBus());
+    every(60_000, () => this.sweep());
+    this.loop = monitorEventLoopDelay({ resolution: 20 });
+    this.loop.enable();
+    every(1000, () => {
+      this.loopDelay = this.loop!.percentile(99) / 1e6;
+      this.loop!.reset();
+    });
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.sweeper);
-    clearInterval(this.pinger);
-    for (const t of this.flags.values()) clearTimeout(t);
-    this.flags.clear();
+    this.stopping = true;
+    for (const t of this.timers) clearInterval(t);
+    this.loop?.disable();
+    for (const h of this.held.values()) clearTimeout(h.timer);
     for (const c of this.conns) c.ws.close(1001, 'server stopping');
     await Promise.allSettled([...this.locks.values()]);
   }
@@ -119,34 +259,222 @@ export class Hub {
     return this.conns.size;
   }
 
-  async create(color: Color | 'random', clock: ClockSetting | null, address: string): Promise<CreateResult> {
-    const open = await this.store.openGamesOf(address);
-    if (open >= this.limits.openGamesPerAddress)
-      return {
-        ok: false,
-        status: 429,
-        code: 'too-many-games',
-        message: `This address already has ${open} open games; finish or leave one first.`,
-      };
-    const creator: Color = color === 'random' ? (randomInt(2) === 0 ? 'white' : 'black') : color;
-    const token = newToken();
-    const rec = R.newRecord({ id: newId(), creator, token, clock, address, now: this.now() });
-    await this.store.insert(rec);
-    return { ok: true, id: rec.id, color: creator, token };
+  health(): Health {
+    const db = this.dbDownSince === null ? 'up' : 'down';
+    const bus = this.bus.kind === 'local' ? 'local' : this.bus.up ? 'up' : 'down';
+    const saturated = this.saturated();
+    return {
+      status: db === 'down' ? 'down' : bus === 'down' || saturated ? 'degraded' : 'ready',
+      db,
+      bus,
+      saturated,
+      sockets: this.conns.size,
+      games: this.held.size,
+      instance: this.instance,
+    };
   }
 
-  async get(id: string): Promise<GameRecord | undefined> {
-    const rec = await this.store.get(id);
-    return rec && R.settle(rec, this.now() - this.limits.lagCap);
+  private saturated(): boolean {
+    return (
+      this.conns.size >= this.limits.maxSockets ||
+      this.pending >= this.limits.maxPending ||
+      this.loopDelay > this.limits.maxLoopDelay
+    );
   }
 
-  snapshot(rec: GameRecord): R.Snapshot {
-    return R.snapshot(rec, this.now(), this.limits.claimAfter);
+  private fail(where: string, e: unknown, game?: string): void {
+    this.log.error({ err: e, where, game, instance: this.instance }, 'hub error');
   }
+
+  // ---- the database, with its faults
+
+  /** A call to the store: its failures and stalls are recorded as faults (and paused on clocks). */
+  private async db<T>(call: () => Promise<T>): Promise<T> {
+    const start = this.now();
+    try {
+      const out = await call();
+      const end = this.now();
+      if (this.dbDownSince !== null) this.dbUp(end);
+      else if (end - start >= this.limits.stall) this.addFault(this.dbFaults, { from: start, to: end });
+      return out;
+    } catch (e) {
+      if (this.dbDownSince === null) {
+        this.dbDownSince = start;
+        this.beatingSince = null;
+        this.log.warn({ err: e, instance: this.instance }, 'database unreachable');
+      }
+      throw e;
+    }
+  }
+
+  private dbUp(now: number): void {
+    if (this.dbDownSince === null) return;
+    this.addFault(this.dbFaults, { from: this.dbDownSince, to: now });
+    this.log.info({ instance: this.instance, ms: now - this.dbDownSince }, 'database back');
+    this.dbDownSince = null;
+    // Whatever was held may have changed without this instance hearing of it.
+    for (const h of this.held.values()) h.stale = true;
+    const retry = [...this.presenceRetry];
+    this.presenceRetry.clear();
+    for (const key of retry) {
+      const [id, seat] = key.split(':') as [string, Color];
+      void this.presence(id, seat).catch(() => undefined);
+    }
+  }
+
+  private addFault(list: Fault[], f: Fault): void {
+    list.push(f);
+    const old = this.now() - KEEP_FAULTS;
+    while (list.length > 0 && (list[0].to < old || list.length > 200)) list.shift();
+  }
+
+  private async beat(): Promise<void> {
+    const now = this.now();
+    try {
+      await this.db(() => this.store.beat(this.instance, now));
+      this.beats = await this.db(() => this.store.instances());
+      this.beatingSince ??= now;
+    } catch {
+      // the database is away: recorded by db(); the next beat tries again
+    }
+  }
+
+  /**
+   * When `instance` died (its last beat), if it is dead: silent past the TTL while this instance
+   * beats. An instance forgotten by the database died long ago (`-Infinity`). Null while alive, or
+   * while this instance cannot tell (its own beats are failing or only just back).
+   */
+  private deadSince(instance: string | undefined): number | null {
+    if (!instance || instance === this.instance) return null;
+    const now = this.now();
+    if (this.beatingSince === null || now - this.beatingSince < this.limits.instanceTtl) return null;
+    const seen = this.beats.get(instance);
+    if (seen === undefined) return -Infinity;
+    const mine = this.beats.get(this.instance) ?? now;
+    return mine - seen > this.limits.instanceTtl ? seen : null;
+  }
+
+  // ---- the bus
+
+  private busState(up: boolean): void {
+    const now = this.now();
+    if (!up) {
+      this.busDownSince ??= now;
+      this.log.warn({ instance: this.instance }, 'bus unreachable: polling the database for held games');
+      return;
+    }
+    if (this.busDownSince !== null) this.addFault(this.busFaults, { from: this.busDownSince, to: now });
+    this.log.info({ instance: this.instance }, 'bus back: reading held games again');
+    this.busDownSince = null;
+    // Messages sent while it was away are lost: read every held game again (now, and once the
+    // subscription is surely back).
+    for (const h of this.held.values()) h.stale = true;
+    for (const wait of [0, 1000]) {
+      const t = setTimeout(() => void this.refreshHeld([...this.held.keys()]), wait);
+      t.unref();
+    }
+  }
+
+  /** While the bus is away (and a few seconds after), held games are compared with the database each second. */
+  private async pollWithoutBus(): Promise<void> {
+    if (this.bus.kind === 'local' || this.held.size === 0) return;
+    const recent = this.busFaults.at(-1);
+    if (this.bus.up && this.busDownSince === null && !(recent && this.now() - recent.to < 5000)) return;
+    const ids = [...this.held.keys()];
+    let versions: Map<string, number>;
+    try {
+      versions = await this.db(() => this.store.versions(ids));
+    } catch {
+      return;
+    }
+    const changed = ids.filter((id) => {
+      const h = this.held.get(id);
+      const v = versions.get(id);
+      return h && v !== undefined && v > h.rec.version;
+    });
+    await this.refreshHeld(changed);
+  }
+
+  /** Reads these held games again and sends what is newer to their sockets. */
+  private async refreshHeld(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      const h = this.held.get(id);
+      if (!h) continue;
+      let rec: GameRecord | undefined;
+      try {
+        rec = await this.db(() => this.store.get(id));
+      } catch {
+        return;
+      }
+      if (!rec) continue;
+      this.hold(rec, undefined);
+      this.deliverLocal(rec, this.frame(rec));
+    }
+  }
+
+  private async publish(rec: GameRecord, frame: string): Promise<void> {
+    if (this.bus.kind === 'local') return;
+    const msg: BusMessage = {
+      game: rec.id,
+      from: this.instance,
+      frame,
+      v: rec.version,
+      due: R.dueAt(rec),
+      rematch: rec.rematch,
+    };
+    try {
+      await this.bus.publish(msg);
+    } catch {
+      // The bus is away: the other instances poll the database until it returns.
+    }
+  }
+
+  /** A message from another instance: to every socket here watching that game, newest versions only. */
+  private fromBus(msg: BusMessage): void {
+    if (msg.from === this.instance) return;
+    const h = this.held.get(msg.game);
+    if (!h) return;
+    if (msg.v !== 0) {
+      if (msg.v <= h.rec.version) return;
+      // The frame is the truth for the sockets; the record here is now behind.
+      h.stale = true;
+      h.game = undefined;
+      this.schedule(msg.game, msg.due);
+    }
+    for (const c of h.watchers) {
+      if (msg.v !== 0) {
+        if (msg.v <= c.v) continue;
+        c.v = msg.v;
+        this.noteShown(h, c, msg.v);
+      }
+      this.sendText(c, msg.frame);
+    }
+    if (msg.rematch) void this.giveRematchSeats(msg.game, msg.rematch);
+  }
+
+  // ---- sockets
 
   /** A new socket. Nothing is read from it before its first message. */
   connection(ws: WebSocket, address: string): void {
     const now = this.now();
+    let addr = this.addresses.get(address);
+    if (!addr)
+      this.addresses.set(
+        address,
+        (addr = { sockets: 0, bucket: { tokens: this.limits.addressBurst, at: now } }),
+      );
+    if (this.stopping || this.saturated() || addr.sockets >= this.limits.socketsPerAddress) {
+      const tooMany = addr.sockets >= this.limits.socketsPerAddress;
+      const message = tooMany
+        ? `Too many connections from your address (at most ${this.limits.socketsPerAddress}).`
+        : 'The server is full just now; try again in a moment.';
+      ws.send(JSON.stringify({ t: 'error', code: 'busy', message } satisfies ServerMessage));
+      ws.close(1013, tooMany ? 'too many connections' : 'server busy');
+      this.metrics.dropped(tooMany ? 'too-many' : 'busy');
+      if (addr.sockets === 0) this.addresses.delete(address);
+      return;
+    }
+    addr.sockets++;
     const conn: Conn = {
       ws,
       address,
@@ -155,63 +483,101 @@ export class Hub {
       visible: true,
       v: 0,
       rtt: 0,
-      pingAt: 0,
-      tokens: this.limits.burst,
-      refilled: now,
+      opened: now,
+      heard: now,
+      bucket: { tokens: this.limits.burst, at: now },
       strikes: 0,
+      rematchSent: null,
+      closed: false,
     };
     this.conns.add(conn);
     ws.on('message', (data, isBinary) => {
+      conn.heard = this.now();
       void this.receive(conn, data as Buffer, isBinary).catch((e: unknown) => {
-        this.send(conn, { t: 'error', code: 'busy', message: `The server could not do that: ${String(e)}` });
+        this.fail('receive', e, conn.game ?? undefined);
+        this.send(conn, { t: 'error', code: 'busy', message: 'The server could not do that; try again.' });
       });
     });
-    ws.on('pong', () => {
-      if (conn.pingAt) conn.rtt = this.now() - conn.pingAt;
-    });
-    ws.on('close', () => void this.leave(conn));
+    ws.on('close', () => this.closed(conn));
     ws.on('error', () => undefined);
   }
 
-  private ping(): void {
+  private closed(conn: Conn): void {
+    if (conn.closed) return;
+    conn.closed = true;
+    this.conns.delete(conn);
+    const addr = this.addresses.get(conn.address);
+    if (addr && --addr.sockets <= 0) this.addresses.delete(conn.address);
+    void this.leave(conn).catch((e: unknown) => this.fail('leave', e, conn.game ?? undefined));
+  }
+
+  private drop(conn: Conn, reason: string, code = 1008): void {
+    this.metrics.dropped(reason);
+    if (reason === 'silent' || reason === 'slow-reader') conn.ws.terminate();
+    else conn.ws.close(code, reason);
+    this.closed(conn);
+  }
+
+  /** Sockets that never said hello, or went silent, are closed (a frozen phone, a dead network). */
+  private checkSockets(): void {
     const now = this.now();
     for (const c of this.conns) {
-      c.pingAt = now;
-      c.ws.ping();
+      if (c.game === null && now - c.opened > this.limits.helloTimeout) this.drop(c, 'no-hello');
+      else if (now - c.heard > this.limits.silentClose) this.drop(c, 'silent');
     }
   }
 
   private send(conn: Conn, msg: ServerMessage): void {
-    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(msg));
+    this.sendText(conn, JSON.stringify(msg));
   }
 
-  private refuse(conn: Conn, code: ErrorCode, message: string, ref?: string): void {
+  private sendText(conn: Conn, text: string): void {
+    if (conn.closed || conn.ws.readyState !== conn.ws.OPEN) return;
+    if (conn.ws.bufferedAmount > this.limits.maxBuffered) return this.drop(conn, 'slow-reader');
+    conn.ws.send(text);
+  }
+
+  private refuse(conn: Conn, code: ErrorCode, message: string, ref?: string, id?: string): void {
     this.stats.refused++;
+    this.metrics.refused(code);
     conn.strikes++;
-    this.send(conn, ref ? { t: 'error', code, message, ref } : { t: 'error', code, message });
-    if (conn.strikes >= this.limits.maxStrikes) conn.ws.close(1008, 'too many refused messages');
+    this.send(conn, { t: 'error', code, message, ...(ref ? { ref } : {}), ...(id ? { id } : {}) });
+    if (conn.strikes >= this.limits.maxStrikes) this.drop(conn, 'strikes');
   }
 
-  /** Token bucket: `burst` at once, `perSecond` after. */
-  private allowed(conn: Conn): boolean {
+  /** Token bucket: `burst` at once, `rate` a second after. */
+  private take(b: Bucket, burst: number, rate: number): boolean {
     const now = this.now();
-    conn.tokens = Math.min(
-      this.limits.burst,
-      conn.tokens + ((now - conn.refilled) / 1000) * this.limits.perSecond,
-    );
-    conn.refilled = now;
-    if (conn.tokens < 1) return false;
-    conn.tokens -= 1;
+    b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * rate);
+    b.at = now;
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
     return true;
   }
 
+  private seatBuckets(conn: Conn): { act: Bucket; react: Bucket } | undefined {
+    if (!conn.game || !conn.seat) return undefined;
+    const key = `${conn.game}:${conn.seat}`;
+    let s = this.seats.get(key);
+    if (!s) {
+      const at = this.now();
+      s = {
+        act: { tokens: this.limits.seatBurst, at },
+        react: { tokens: this.limits.reactionBurst, at },
+      };
+      this.seats.set(key, s);
+    }
+    return s;
+  }
+
   private async receive(conn: Conn, data: Buffer, isBinary: boolean): Promise<void> {
-    if (!this.allowed(conn))
-      return this.refuse(
-        conn,
-        'rate-limited',
-        `Too many messages: at most ${this.limits.perSecond} a second.`,
-      );
+    const L = this.limits;
+    const addr = this.addresses.get(conn.address);
+    if (
+      !this.take(conn.bucket, L.burst, L.perSecond) ||
+      (addr && !this.take(addr.bucket, L.addressBurst, L.addressPerSecond))
+    )
+      return this.refuse(conn, 'rate-limited', `Too many messages: at most ${L.perSecond} a second.`);
     if (isBinary) return this.refuse(conn, 'bad-message', 'Messages are JSON text frames, not binary.');
     let json: unknown;
     try {
@@ -233,26 +599,46 @@ export class Hub {
       );
     }
     const msg = parsed.data;
-    if (msg.t === 'ping') return this.send(conn, { t: 'pong', n: msg.n, now: this.now() });
-    if (msg.t === 'hello') return this.hello(conn, msg.game, msg.token);
+    if (msg.t === 'ping') {
+      if (msg.rtt !== undefined) conn.rtt = msg.rtt;
+      return this.send(conn, { t: 'pong', n: msg.n, now: this.now() });
+    }
+    if (msg.t === 'hello') return this.hello(conn, msg.game, msg.token, msg.v ?? 0);
     if (!conn.game) return this.refuse(conn, 'no-game', 'Send hello with a game id first.', msg.t);
+    if (msg.t === 'sync') return this.sync(conn, conn.game, msg.v);
+    if (msg.t !== 'presence' && msg.t !== 'join') {
+      const seat = this.seatBuckets(conn);
+      if (seat) {
+        const [b, burst, rate] =
+          msg.t === 'react'
+            ? [seat.react, L.reactionBurst, L.reactionPerSecond]
+            : [seat.act, L.seatBurst, L.seatPerSecond];
+        if (!this.take(b, burst, rate))
+          return this.refuse(conn, 'rate-limited', 'Too many actions in this game; slow down.', msg.t);
+      }
+    }
     const ok = await this.act(conn, conn.game, msg);
     if (ok) conn.strikes = 0;
   }
 
-  private async hello(conn: Conn, id: string, token: string | undefined): Promise<void> {
-    if (conn.game) await this.leave(conn, false);
-    const rec = await this.get(id);
+  private async hello(conn: Conn, id: string, token: string | undefined, v: number): Promise<void> {
+    if (conn.game) await this.leave(conn);
+    let rec: GameRecord | undefined;
+    try {
+      rec = await this.db(() => this.store.get(id));
+    } catch {
+      return this.refuse(conn, 'busy', BUSY_DB, 'hello');
+    }
     if (!rec)
       return this.refuse(conn, 'unknown-game', `There is no game ${id}: it may have expired.`, 'hello');
+    if (conn.closed) return;
     const seat = R.seatOf(rec, token);
     conn.game = id;
     conn.seat = seat;
-    conn.v = 0;
-    let set = this.watchers.get(id);
-    if (!set) this.watchers.set(id, (set = new Set()));
-    set.add(conn);
-    this.send(conn, { t: 'hello', you: seat });
+    conn.v = v;
+    const h = this.hold(rec, undefined);
+    h.watchers.add(conn);
+    this.send(conn, { t: 'hello', you: seat, v: rec.version });
     if (token !== undefined && !seat)
       this.refuse(
         conn,
@@ -260,45 +646,110 @@ export class Hub {
         'That seat token does not open a seat in this game: you are watching.',
         'hello',
       );
-    this.sendSnapshot(conn, rec);
-    this.watchFlag(id, R.flagAt(rec));
-    if (seat) await this.presence(id, seat);
-    else conn.strikes = 0;
+    // The seat's presence first: its change (and any pause of the clock it brings) is the snapshot sent.
+    if (seat) {
+      conn.strikes = 0;
+      await this.presence(id, seat);
+    }
+    this.sendSnapshot(conn, this.held.get(id)?.rec ?? rec);
+    this.schedule(id, R.dueAt(this.held.get(id)?.rec ?? rec));
+    if (seat && rec.rematch) await this.giveRematchSeats(id, rec.rematch);
+  }
+
+  private async sync(conn: Conn, id: string, v: number): Promise<void> {
+    let rec: GameRecord | undefined;
+    try {
+      rec = await this.db(() => this.store.get(id));
+    } catch {
+      return this.refuse(conn, 'busy', BUSY_DB, 'sync');
+    }
+    if (!rec) return;
+    this.hold(rec, undefined);
+    if (rec.version > v) {
+      conn.v = Math.min(conn.v, v);
+      this.sendSnapshot(conn, rec);
+    }
+  }
+
+  private frame(rec: GameRecord): string {
+    return JSON.stringify({ t: 'game', game: this.snapshot(rec) } satisfies ServerMessage);
   }
 
   private sendSnapshot(conn: Conn, rec: GameRecord): void {
     if (rec.version <= conn.v) return;
     conn.v = rec.version;
-    this.send(conn, { t: 'game', game: this.snapshot(rec) });
+    this.sendText(conn, this.frame(rec));
+    const h = this.held.get(rec.id);
+    if (h) this.noteShown(h, conn, rec.version);
+  }
+
+  /** Remembers when the side to move was first shown its position here (a late showing may be a bus fault). */
+  private noteShown(h: Held, conn: Conn, v: number): void {
+    if (v !== h.rec.version || conn.seat === null || conn.seat !== R.turnOf(h.rec)) return;
+    const plies = h.rec.moves.length;
+    if (h.shown?.plies !== plies) h.shown = { plies, at: this.now() };
+  }
+
+  /** Keeps a game in memory (its newest record) while sockets here watch it. */
+  private hold(rec: GameRecord, game: Game | undefined): Held {
+    let h = this.held.get(rec.id);
+    if (!h) {
+      h = { rec, game, stale: false, watchers: new Set(), timer: undefined, shown: undefined };
+      this.held.set(rec.id, h);
+      return h;
+    }
+    if (rec.version >= h.rec.version) {
+      if (rec.version > h.rec.version || game) h.game = game;
+      h.rec = rec;
+      h.stale = false;
+    }
+    return h;
+  }
+
+  private release(id: string): void {
+    const h = this.held.get(id);
+    if (!h || h.watchers.size > 0) return;
+    clearTimeout(h.timer);
+    this.held.delete(id);
+    this.seats.delete(`${id}:white`);
+    this.seats.delete(`${id}:black`);
   }
 
   /** A seat's presence from this instance's sockets for it: online if one is in view, away if all are hidden. */
   private async presence(id: string, seat: Color): Promise<void> {
-    const mine = [...(this.watchers.get(id) ?? [])].filter((c) => c.seat === seat);
+    const h = this.held.get(id);
+    const mine = [...(h?.watchers ?? [])].filter((c) => c.seat === seat);
     const state: PresenceState =
       mine.length === 0 ? 'offline' : mine.some((c) => c.visible) ? 'online' : 'away';
-    await this.mutate(id, (rec, now) => {
-      const next = R.setPresence(rec, seat, state, now);
+    // A seat that comes here from another instance that has stopped beating (it was killed, or
+    // restarted): the time since its last beat is the server's. Read fresh, as this is rare.
+    let lastBeat: number | undefined;
+    const from = h?.rec.presence[seat].instance;
+    if (state !== 'offline' && from && from !== this.instance && h && R.turnOf(h.rec) === seat) {
+      const seen = (await this.db(() => this.store.instances()).catch(() => undefined))?.get(from);
+      if (seen !== undefined && this.now() - seen > 1.5 * this.limits.heartbeat + 200) lastBeat = seen;
+    }
+    const r = await this.mutate(id, (rec, now) => {
+      let base = rec;
+      if (lastBeat !== undefined && rec.presence[seat].instance === from && R.turnOf(rec) === seat)
+        base = R.pause(rec, lastBeat, Math.min(now, lastBeat + this.limits.crashPause));
+      const next = R.setPresence(base, seat, state, now, this.instance);
       return next === rec ? null : { ok: true, record: next };
     });
+    // Not written (the database is away): written again when it is back.
+    if (!r.ok && r.error.code === 'busy') this.presenceRetry.add(`${id}:${seat}`);
   }
 
-  private async leave(conn: Conn, closed = true): Promise<void> {
-    if (closed) this.conns.delete(conn);
+  private async leave(conn: Conn): Promise<void> {
     const id = conn.game;
     if (!id) return;
-    const set = this.watchers.get(id);
-    set?.delete(conn);
-    if (set && set.size === 0) {
-      this.watchers.delete(id);
-      this.games.delete(id);
-      clearTimeout(this.flags.get(id));
-      this.flags.delete(id);
-    }
+    const h = this.held.get(id);
+    h?.watchers.delete(conn);
     const seat = conn.seat;
     conn.game = null;
     conn.seat = null;
-    if (seat) await this.presence(id, seat).catch(() => undefined);
+    if (seat && !this.stopping) await this.presence(id, seat).catch(() => undefined);
+    this.release(id);
   }
 
   /** One player's action. True when it was accepted. */
@@ -312,10 +763,10 @@ export class Hub {
       if (conn.seat)
         return (this.refuse(conn, 'seat-taken', 'You already have a seat in this game.', 'join'), false);
       const token = newToken();
-      const r = await this.mutate(id, (rec, now) => R.join(rec, token, now));
+      const r = await this.mutate(id, (rec, now) => R.join(rec, token, now, this.timing, this.instance));
       if (!r.ok) return (this.refuse(conn, r.error.code, r.error.message, 'join'), false);
       conn.seat = R.seatOf(r.record, token);
-      this.send(conn, { t: 'seat', color: conn.seat!, token });
+      this.send(conn, { t: 'seat', game: id, color: conn.seat!, token });
       return true;
     }
     const seat = conn.seat;
@@ -325,32 +776,53 @@ export class Hub {
         false
       );
     if (msg.t === 'react') {
-      const rec = await this.store.get(id);
-      if (!rec) return false;
-      await this.bus.publish({
-        game: id,
-        v: 0,
-        flag: null,
-        frame: JSON.stringify({ t: 'react', color: seat, reaction: msg.reaction }),
-      });
+      const h = this.held.get(id);
+      if (!h) return false;
+      const frame = JSON.stringify({
+        t: 'react',
+        color: seat,
+        reaction: msg.reaction,
+      } satisfies ServerMessage);
+      for (const c of h.watchers) this.sendText(c, frame);
+      if (this.bus.kind !== 'local')
+        await this.bus
+          .publish({ game: id, from: this.instance, v: 0, due: null, rematch: null, frame })
+          .catch(() => undefined);
       return true;
     }
-    const lag = Math.min(this.limits.lagCap, Math.round(conn.rtt / 2));
+    const at = this.now();
     const rematchId = newId();
     const mutation: Mutation = (rec, now) => {
       switch (msg.t) {
         case 'move': {
-          const cached = this.games.get(id);
-          return R.move(
-            rec,
-            seat,
-            msg.move,
-            msg.ply,
-            now,
-            lag,
-            cached?.plies === rec.moves.length ? cached : undefined,
+          const h = this.held.get(id);
+          const cached = h && h.rec === rec && h.game?.plies === rec.moves.length ? h.game : undefined;
+          // A position shown late here while the bus or the database was failing: that wait was the server's.
+          let base = rec;
+          const shown = h?.shown;
+          if (
+            shown &&
+            shown.plies === rec.moves.length &&
+            rec.turnStart !== null &&
+            shown.at > rec.turnStart
+          ) {
+            const faults = [...this.busFaults, ...this.dbFaults];
+            if (this.busDownSince !== null) faults.push({ from: this.busDownSince, to: now });
+            if (faults.some((f) => f.from < shown.at && f.to > rec.turnStart!))
+              base = R.pause(rec, rec.turnStart, shown.at);
+          }
+          const lag = Math.round(conn.rtt / 2);
+          const change = R.move(
+            base,
+            { seat, text: msg.move, ply: msg.ply, id: msg.id },
+            { at, now, lag },
+            this.timing,
+            cached,
           );
+          return change.ok && change.record === base && base !== rec ? { ok: true, record: rec } : change;
         }
+        case 'cancel':
+          return R.cancel(rec, seat, now);
         case 'resign':
           return R.resign(rec, seat, now);
         case 'draw':
@@ -359,6 +831,12 @@ export class Hub {
             : msg.action === 'accept'
               ? R.acceptDraw(rec, seat, now)
               : R.declineDraw(rec, seat, now);
+        case 'takeback':
+          return msg.action === 'offer'
+            ? R.offerTakeback(rec, seat, now)
+            : msg.action === 'accept'
+              ? R.acceptTakeback(rec, seat, now, this.timing)
+              : R.declineTakeback(rec, seat, now);
         case 'claim':
           return R.claim(rec, seat, now, this.limits.claimAfter);
         case 'rematch':
@@ -368,53 +846,125 @@ export class Hub {
     };
     const r = await this.mutate(id, mutation, async (before, after) => {
       if (!before.rematch && after.rematch)
-        await this.store.insert(R.rematchRecord(after, after.rematch, this.now()));
+        await this.store.insert(
+          R.rematchRecord(
+            after,
+            after.rematch,
+            { white: newToken(), black: newToken() },
+            this.now(),
+            this.timing,
+          ),
+        );
     });
-    if (!r.ok) return (this.refuse(conn, r.error.code, r.error.message, msg.t), false);
-    if (msg.t === 'move') this.stats.moves++;
+    const moveId = msg.t === 'move' ? msg.id : undefined;
+    if (!r.ok) return (this.refuse(conn, r.error.code, r.error.message, msg.t, moveId), false);
+    if (msg.t === 'move') {
+      this.stats.moves++;
+      this.metrics.move(this.now() - at);
+      this.send(conn, { t: 'ack', id: msg.id, v: r.record.version });
+    }
+    if (msg.t === 'rematch' && r.record.rematch) await this.giveRematchSeats(id, r.record.rematch);
     return true;
   }
 
+  /** Each player of game `id` watching here gets their seat (a new token) in the rematch `next`. */
+  private async giveRematchSeats(id: string, next: string): Promise<void> {
+    const h = this.held.get(id);
+    const players = [...(h?.watchers ?? [])].filter((c) => c.seat && c.rematchSent !== next);
+    if (players.length === 0) return;
+    let rec: GameRecord | undefined;
+    try {
+      rec = await this.db(() => this.store.get(next));
+    } catch {
+      return;
+    }
+    if (!rec) return;
+    for (const c of players) {
+      const color = opposite(c.seat!);
+      const token = rec.tokens[color];
+      if (!token || c.rematchSent === next) continue;
+      c.rematchSent = next;
+      this.send(c, { t: 'seat', game: next, color, token });
+    }
+  }
+
   /**
-   * Reads, changes and writes one game, one change at a time on this instance and retried when
-   * another instance wrote in between. `before` runs ahead of the write (the rematch game is
-   * inserted before the record that points to it).
+   * Faults known here that the side to move must not pay for: database outages and stalls during
+   * its turn, and its instance's death (the seat then goes offline from the last beat).
+   */
+  private excuse(rec: GameRecord, now: number): GameRecord {
+    if (rec.status !== 'playing' || rec.turnStart === null) return rec;
+    let next = rec;
+    for (const f of this.dbFaults)
+      if (f.to > next.turnStart! && f.to > next.pausedTo) next = R.pause(next, f.from, f.to);
+    for (const seat of ['white', 'black'] as const) {
+      const dead = this.deadSince(next.presence[seat].instance);
+      if (dead === null || next.presence[seat].state === 'offline') continue;
+      if (dead === -Infinity) {
+        next = R.setPresence(next, seat, 'offline', next.presence[seat].since);
+        continue;
+      }
+      if (R.turnOf(next) === seat) next = R.pause(next, dead, Math.min(now, dead + this.limits.crashPause));
+      next = R.setPresence(next, seat, 'offline', dead);
+    }
+    return next;
+  }
+
+  /**
+   * Reads (or takes the held record), changes and writes one game, one change at a time on this
+   * instance, and retries when another instance wrote in between. `before` runs ahead of the write
+   * (the rematch game is inserted before the record that points to it). A database failure is a
+   * `busy` refusal with nothing written.
    */
   private mutate(
     id: string,
     f: Mutation,
     before?: (old: GameRecord, next: GameRecord) => Promise<void>,
-  ): Promise<
-    | { ok: true; record: GameRecord }
-    | { ok: false; error: ChangeError | { code: 'unknown-game'; message: string } }
-  > {
+  ): Promise<Result> {
     const prev = this.locks.get(id) ?? Promise.resolve();
-    const run = prev.then(async () => {
-      for (let attempt = 0; attempt < 8; attempt++) {
-        const stored = await this.store.get(id);
-        if (!stored)
-          return {
-            ok: false as const,
-            error: { code: 'unknown-game' as const, message: `There is no game ${id}.` },
-          };
-        const now = this.now();
-        const rec = R.settle(stored, now - this.limits.lagCap);
-        const change = f(rec, now);
-        const next = change === null ? rec : change.ok ? change.record : rec;
-        if (next !== stored) {
-          if (before && change?.ok) await before(stored, next);
-          if (!(await this.store.update(next))) continue;
-          await this.publish(next);
+    this.pending++;
+    const run = prev.then(async (): Promise<Result> => {
+      try {
+        let fresh = false;
+        for (let attempt = 0; attempt < 8; attempt++) {
+          const h = this.held.get(id);
+          const stored = !fresh && h && !h.stale ? h.rec : await this.db(() => this.store.get(id));
+          if (!stored)
+            return { ok: false, error: { code: 'unknown-game', message: `There is no game ${id}.` } };
+          const now = this.now();
+          const rec = R.settle(this.excuse(stored, now), now);
+          const change = f(rec, now);
+          let next = change === null ? rec : change.ok ? change.record : rec;
+          if (next !== stored) {
+            next = { ...next, version: stored.version + 1 };
+            if (before && change?.ok) await this.db(() => before(stored, next));
+            let written: boolean;
+            try {
+              written = await this.db(() => this.store.update(next));
+            } catch (e) {
+              if (h) h.stale = true;
+              throw e;
+            }
+            if (!written) {
+              fresh = true;
+              if (h) h.stale = true;
+              continue;
+            }
+            this.changed(
+              next,
+              change?.ok && next.moves.length === stored.moves.length + 1 ? change.game : undefined,
+            );
+          } else if (h && (fresh || h.stale)) this.hold(stored, undefined);
+          if (change && !change.ok) return change;
+          return { ok: true, record: next };
         }
-        if (change && !change.ok) return change;
-        return change?.ok && change.game
-          ? { ok: true as const, record: next, game: change.game }
-          : { ok: true as const, record: next };
+        return { ok: false, error: { code: 'busy', message: 'The game is changing too fast; try again.' } };
+      } catch (e) {
+        this.fail('mutate', e, id);
+        return { ok: false, error: { code: 'busy', message: BUSY_DB } };
+      } finally {
+        this.pending--;
       }
-      return {
-        ok: false as const,
-        error: { code: 'busy' as ChangeError['code'], message: 'The game is changing too fast; try again.' },
-      };
     });
     const tail = run.catch(() => undefined);
     this.locks.set(id, tail);
@@ -424,55 +974,118 @@ export class Hub {
     return run;
   }
 
-  private async publish(rec: GameRecord): Promise<void> {
-    const frame = JSON.stringify({ t: 'game', game: this.snapshot(rec) } satisfies ServerMessage);
-    await this.bus.publish({ game: rec.id, v: rec.version, flag: R.flagAt(rec), frame });
-  }
-
-  /** A message from the bus: to every socket here watching that game, newest versions only. */
-  private deliver(msg: BusMessage): void {
-    const set = this.watchers.get(msg.game);
-    if (!set) return;
-    for (const c of set) {
-      if (msg.v !== 0) {
-        if (msg.v <= c.v) continue;
-        c.v = msg.v;
-      }
-      if (c.ws.readyState === c.ws.OPEN) c.ws.send(msg.frame);
+  /** A change is stored: hold it, send it to the sockets here, then tell the other instances. */
+  private changed(rec: GameRecord, game: Game | undefined): void {
+    const frame = this.frame(rec);
+    if (this.held.has(rec.id)) {
+      this.hold(rec, game);
+      this.deliverLocal(rec, frame);
+      this.schedule(rec.id, R.dueAt(rec));
     }
-    if (msg.v !== 0) this.watchFlag(msg.game, msg.flag);
+    void this.publish(rec, frame);
   }
 
-  /** A timer for the fall of the flag of a game watched here (plus the lag allowance). */
-  private watchFlag(id: string, flag: number | null): void {
-    clearTimeout(this.flags.get(id));
-    this.flags.delete(id);
-    if (flag === null || !this.watchers.has(id)) return;
-    const wait = Math.max(0, flag + this.limits.lagCap - this.now() + 5);
-    const timer = setTimeout(
+  private deliverLocal(rec: GameRecord, frame: string): void {
+    const h = this.held.get(rec.id);
+    if (!h) return;
+    for (const c of h.watchers) {
+      if (rec.version <= c.v) continue;
+      c.v = rec.version;
+      this.sendText(c, frame);
+      this.noteShown(h, c, rec.version);
+    }
+  }
+
+  snapshot(rec: GameRecord): R.Snapshot {
+    return R.snapshot(rec, this.now(), this.limits.claimAfter);
+  }
+
+  /** A timer for what is next due in a held game (a flag, the first-move deadline). */
+  private schedule(id: string, due: number | null): void {
+    const h = this.held.get(id);
+    if (!h) return;
+    clearTimeout(h.timer);
+    h.timer = undefined;
+    if (due === null) return;
+    const wait = Math.max(0, due - this.now() + 5);
+    h.timer = setTimeout(
       () => {
-        this.flags.delete(id);
-        void this.mutate(id, () => null).catch(() => undefined);
+        if (this.held.get(id) !== h) return;
+        h.timer = undefined;
+        void this.mutate(id, () => null).then((r) => {
+          // Not settled (a fault paused the clock, or the database is away): look again later.
+          if (r.ok && this.held.get(id) === h && !h.timer) this.schedule(id, R.dueAt(h.rec));
+          else if (!r.ok) this.schedule(id, this.now() + 1000);
+        });
       },
       Math.min(wait, 2 ** 31 - 1),
     );
-    timer.unref();
-    this.flags.set(id, timer);
+    h.timer.unref();
   }
 
-  /** Ends fallen flags and idle games, and deletes old ones. */
+  /** Players of dead instances become offline in the held games (so the opponent may claim). */
+  private async checkLiveness(): Promise<void> {
+    if (this.beatingSince === null) return;
+    const due: string[] = [];
+    for (const [id, h] of this.held) {
+      if (h.rec.status !== 'playing') continue;
+      const p = h.rec.presence;
+      if (
+        (p.white.state !== 'offline' && this.deadSince(p.white.instance) !== null) ||
+        (p.black.state !== 'offline' && this.deadSince(p.black.instance) !== null)
+      )
+        due.push(id);
+    }
+    for (const id of due) await this.mutate(id, () => null);
+  }
+
+  // ---- games
+
+  async create(color: Color | 'random', clock: ClockSetting | null, address: string): Promise<CreateResult> {
+    if (this.saturated())
+      return {
+        ok: false,
+        status: 503,
+        code: 'busy',
+        message: 'The server is full just now; try again in a moment.',
+      };
+    try {
+      const open = await this.db(() => this.store.openGamesOf(address));
+      if (open >= this.limits.openGamesPerAddress)
+        return {
+          ok: false,
+          status: 429,
+          code: 'too-many-games',
+          message: `This address already has ${open} open games; finish or cancel one first.`,
+        };
+      const creator: Color = color === 'random' ? (randomInt(2) === 0 ? 'white' : 'black') : color;
+      const token = newToken();
+      const rec = R.newRecord({ id: newId(), creator, token, clock, address, now: this.now() });
+      await this.db(() => this.store.insert(rec));
+      return { ok: true, id: rec.id, color: creator, token };
+    } catch {
+      return { ok: false, status: 503, code: 'busy', message: BUSY_DB };
+    }
+  }
+
+  /** A game as it stands now (for the HTTP API); throws when the database is away. */
+  async get(id: string): Promise<GameRecord | undefined> {
+    const rec = await this.db(() => this.store.get(id));
+    return rec && R.settle(this.excuse(rec, this.now()), this.now());
+  }
+
+  /** Ends idle games, and deletes expired and old ones, a slice at a time. */
   async sweep(): Promise<void> {
     const now = this.now();
-    for (const id of await this.store.playing()) {
-      await this.mutate(id, (rec) => {
-        if (rec.status === 'playing' && rec.active < now - this.limits.idleExpiry)
-          return {
-            ok: true,
-            record: { ...rec, status: 'aborted', turnStart: null, version: rec.version + 1 },
-          };
-        return null;
-      });
+    const idle = await this.db(() => this.store.idle(now - this.limits.idleExpiry));
+    for (let i = 0; i < idle.length; i++) {
+      await this.mutate(idle[i], (rec) =>
+        rec.status === 'playing' && rec.active < now - this.limits.idleExpiry
+          ? { ok: true, record: { ...rec, status: 'aborted', turnStart: null, abortAt: null, ended: now } }
+          : null,
+      );
+      if (i % 50 === 49) await new Promise((r) => setImmediate(r));
     }
-    await this.store.expire(now - this.limits.idleExpiry, now - this.limits.keepFinished);
+    await this.db(() => this.store.expire(now - this.limits.waitingExpiry, now - this.limits.keepFinished));
   }
 }

@@ -1,3 +1,4 @@
+import { makeNotation } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from './record.ts';
 import * as R from './record.ts';
@@ -17,6 +18,17 @@ const ok = (c: R.Change): GameRecord => {
   return c.record;
 };
 const started = (clock: R.ClockSetting | null = null) => ok(R.join(fresh(clock), 'b'.repeat(24), T0));
+let ids = 0;
+/** A move by `seat` at ply `ply`, reaching the server at `at` (the turn then starts), with a lag of `lag`. */
+const mv = (
+  rec: GameRecord,
+  seat: R.MoveInput['seat'],
+  text: string,
+  ply: number,
+  at = T0,
+  lag = 0,
+  id = `m${++ids}`,
+) => R.move(rec, { seat, text, ply, id }, { at, now: at, lag });
 
 describe('seats', () => {
   it('opens the creator seat with its token and the other once joined; no token opens nothing', () => {
@@ -32,33 +44,34 @@ describe('seats', () => {
 
 describe('moves', () => {
   it('refuses a move before the friend joined, out of turn, replayed, or illegal, and changes nothing', () => {
-    expect(R.move(fresh(), 'white', 'c3-c4', 0, T0)).toMatchObject({
-      ok: false,
-      error: { code: 'not-started' },
-    });
+    expect(mv(fresh(), 'white', 'c3-c4', 0)).toMatchObject({ ok: false, error: { code: 'not-started' } });
     const rec = started();
-    expect(R.move(rec, 'black', 'c6-c5', 0, T0)).toMatchObject({
-      ok: false,
-      error: { code: 'not-your-turn' },
-    });
-    expect(R.move(rec, 'white', 'c3-c5', 0, T0)).toMatchObject({
-      ok: false,
-      error: { code: 'illegal-move' },
-    });
-    const one = ok(R.move(rec, 'white', 'c3-c4', 0, T0));
+    expect(mv(rec, 'black', 'c6-c5', 0)).toMatchObject({ ok: false, error: { code: 'not-your-turn' } });
+    expect(mv(rec, 'white', 'c3-c5', 0)).toMatchObject({ ok: false, error: { code: 'illegal-move' } });
+    const one = ok(mv(rec, 'white', 'c3-c4', 0));
     expect(one.moves).toEqual(['c3-c4']);
     expect(one.version).toBe(rec.version + 1);
-    // The same message again is one move behind: refused as stale, not played twice.
-    expect(R.move(one, 'white', 'c3-c4', 0, T0)).toMatchObject({ ok: false, error: { code: 'stale' } });
+    // The same move with a new id is one move behind: refused as stale, not played twice.
+    expect(mv(one, 'white', 'c3-c4', 0)).toMatchObject({ ok: false, error: { code: 'stale' } });
     expect(rec.moves).toEqual([]);
+  });
+
+  it('acknowledges a move sent again with the same id without playing it twice', () => {
+    const rec = started();
+    const one = ok(mv(rec, 'white', 'c3-c4', 0, T0, 0, 'first'));
+    const again = mv(one, 'white', 'c3-c4', 0, T0 + 500, 0, 'first');
+    expect(again).toEqual({ ok: true, record: one });
+    // Still acknowledged after the opponent has replied.
+    const two = ok(mv(one, 'black', 'c6-c5', 1));
+    expect(mv(two, 'white', 'c3-c4', 0, T0, 0, 'first')).toEqual({ ok: true, record: two });
   });
 
   it('stores a capture given in the short form with every landing square', () => {
     let rec = started();
-    rec = ok(R.move(rec, 'white', 'd3-d4', 0, T0));
-    rec = ok(R.move(rec, 'black', 'd6-d5', 1, T0));
+    rec = ok(mv(rec, 'white', 'd3-d4', 0));
+    rec = ok(mv(rec, 'black', 'd6-d5', 1));
     // White must take d5 and then d7: d4xd8 is accepted (one legal move matches) and stored in full.
-    const next = ok(R.move(rec, 'white', 'd4xd8', 2, T0));
+    const next = ok(mv(rec, 'white', 'd4xd8', 2));
     expect(next.moves.at(-1)).toBe('d4xd6xd8');
   });
 });
@@ -67,50 +80,170 @@ describe('clocks', () => {
   const clock = { initial: 60_000, increment: 2_000 };
   it("starts each side's clock with its opponent's first move, charges thinking time less the lag, adds the increment", () => {
     let rec = started(clock);
-    rec = ok(R.move(rec, 'white', 'c3-c4', 0, T0 + 10_000)); // White's first move is untimed
+    rec = ok(mv(rec, 'white', 'c3-c4', 0, T0 + 10_000)); // White's first move is untimed
     expect(rec.clocks).toEqual({ white: 60_000, black: 60_000 });
     expect(rec.turnStart).toBe(T0 + 10_000);
-    rec = ok(R.move(rec, 'black', 'c6-c5', 1, T0 + 15_000, 200));
+    rec = ok(mv(rec, 'black', 'c6-c5', 1, T0 + 15_000, 200));
     expect(rec.clocks).toEqual({ white: 60_000, black: 60_000 - 4_800 + 2_000 });
     expect(R.clocksAt(rec, T0 + 16_000)).toEqual({ white: 59_000, black: 57_200 });
   });
 
-  it('ends the game on time when the flag falls, with the right winner, and not before', () => {
+  it('grants lag from a quota that each move refills a little, not a flat allowance', () => {
     let rec = started(clock);
-    rec = ok(R.move(rec, 'white', 'c3-c4', 0, T0));
+    rec = ok(mv(rec, 'white', 'c3-c4', 0, T0));
+    // A client that claims 5 s of lag on every move gets at most LAG.cap, and then only what its quota holds.
+    let t = T0;
+    let black = 60_000;
+    const granted: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const quota = rec.lagQuota.black;
+      t += 3000;
+      rec = ok(mv(rec, 'black', R.turnOf(rec) === 'black' ? pickLegal(rec) : '', rec.moves.length, t, 5000));
+      const got = 3000 - (black - rec.clocks!.black + clock.increment);
+      granted.push(got);
+      expect(got).toBe(Math.min(R.LAG.cap, quota));
+      black = rec.clocks!.black;
+      t += 1000;
+      rec = ok(mv(rec, 'white', pickLegal(rec), rec.moves.length, t));
+    }
+    // 500 each while the starting quota lasts, then only what each move adds.
+    expect(granted.slice(0, 2)).toEqual([500, 500]);
+    expect(granted.at(-1)).toBe(R.LAG.gain);
+  });
+
+  it("does not charge a fault: a paused stretch of the turn is not the mover's, and is counted once", () => {
+    let rec = started(clock);
+    rec = ok(mv(rec, 'white', 'c3-c4', 0, T0));
+    // The database was away from T0+2 s to T0+12 s.
+    const paused = R.pause(rec, T0 + 2000, T0 + 12_000);
+    expect(paused.paused).toBe(10_000);
+    expect(R.clocksAt(paused, T0 + 15_000)!.black).toBe(60_000 - 5_000);
+    // Another instance that saw the same outage (a little later) adds only what is new.
+    const twice = R.pause(paused, T0 + 2500, T0 + 12_300);
+    expect(twice.paused).toBe(10_300);
+    // A fault before the turn began changes nothing.
+    expect(R.pause(rec, T0 - 5000, T0 - 1000)).toBe(rec);
+    // The flag falls that much later, and the move is charged 5 s.
+    expect(R.flagAt(paused)).toBe(T0 + 70_000);
+    const moved = ok(mv(paused, 'black', 'c6-c5', 1, T0 + 15_000));
+    expect(moved.clocks!.black).toBe(60_000 - 5_000 + 2_000);
+    expect(moved.paused).toBe(0);
+  });
+
+  it('ends the game on time when the flag falls (after the lag quota), with the right winner, and not before', () => {
+    let rec = started(clock);
+    rec = ok(mv(rec, 'white', 'c3-c4', 0, T0));
+    rec = ok(mv(rec, 'black', 'c6-c5', 1, T0));
     expect(R.flagAt(rec)).toBe(T0 + 60_000);
-    expect(R.settle(rec, T0 + 59_999)).toBe(rec);
+    expect(R.settle(rec, T0 + 60_000 + R.LAG.cap - 1)).toBe(rec);
     const over = R.settle(rec, T0 + 70_000);
     expect(over).toMatchObject({
       status: 'over',
-      outcome: { winner: 'white', reason: 'timeout' },
+      outcome: { winner: 'black', reason: 'timeout' },
       ended: T0 + 60_000,
     });
-    expect(over.clocks).toEqual({ white: 60_000, black: 0 });
-    expect(R.move(over, 'black', 'c6-c5', 1, T0 + 70_000)).toMatchObject({
+    expect(over.clocks).toEqual({ white: 0, black: 62_000 });
+    expect(mv(over, 'white', 'c4xc6xc8', 2, T0 + 70_000)).toMatchObject({
       ok: false,
       error: { code: 'game-over' },
     });
-    // A move that arrives after the flag fell is not played: the game ends on time.
-    const late = ok(R.move(rec, 'black', 'c6-c5', 1, T0 + 61_000));
-    expect(late.moves).toEqual(['c3-c4']);
-    expect(late.outcome).toEqual({ winner: 'white', reason: 'timeout' });
+    // A move that arrives after the flag fell (and the lag granted) is not played: the game ends on time.
+    const late = ok(mv(rec, 'white', 'c4xc6xc8', 2, T0 + 61_000));
+    expect(late.moves).toEqual(['c3-c4', 'c6-c5']);
+    expect(late.outcome).toEqual({ winner: 'black', reason: 'timeout' });
+  });
+
+  it('aborts a game whose first moves do not come in time, unscored', () => {
+    const t = { firstMove: 20_000, firstMoveUnclocked: 90_000 };
+    const rec = ok(R.join(fresh(clock), 'b'.repeat(24), T0, t));
+    expect(rec.abortAt).toBe(T0 + 20_000);
+    expect(R.settle(rec, T0 + 19_999)).toBe(rec);
+    const aborted = R.settle(rec, T0 + 20_000);
+    expect(aborted).toMatchObject({ status: 'aborted', outcome: null, ended: T0 + 20_000 });
+    // After White's first move, Black's first move has its own deadline; after it, none.
+    const one = ok(
+      R.move(
+        rec,
+        { seat: 'white', text: 'c3-c4', ply: 0, id: 'a' },
+        { at: T0 + 5000, now: T0 + 5000, lag: 0 },
+        t,
+      ),
+    );
+    expect(one.abortAt).toBe(T0 + 25_000);
+    expect(R.settle(one, T0 + 25_000).status).toBe('aborted');
+    const two = ok(
+      R.move(
+        one,
+        { seat: 'black', text: 'c6-c5', ply: 1, id: 'b' },
+        { at: T0 + 9000, now: T0 + 9000, lag: 0 },
+        t,
+      ),
+    );
+    expect(two.abortAt).toBeNull();
+    expect(R.snapshot(two, T0 + 9000, 60_000).abortAt).toBeNull();
+    // Without a clock the deadline is longer.
+    expect(ok(R.join(fresh(null), 'b'.repeat(24), T0, t)).abortAt).toBe(T0 + 90_000);
   });
 });
 
-describe('draws, resignation, claims and rematches', () => {
+describe('draws, takebacks, resignation, claims, cancels and rematches', () => {
   it('agrees a draw only when the other side offered; moving declines an offer', () => {
     let rec = started();
     expect(R.acceptDraw(rec, 'black', T0)).toMatchObject({ ok: false, error: { code: 'no-offer' } });
     rec = ok(R.offerDraw(rec, 'white', T0));
     expect(rec.drawOffer).toBe('white');
-    const declined = ok(R.move(rec, 'white', 'c3-c4', 0, T0));
+    const declined = ok(mv(rec, 'white', 'c3-c4', 0));
     expect(declined.drawOffer).toBe('white');
-    const moved = ok(R.move(declined, 'black', 'c6-c5', 1, T0));
+    const moved = ok(mv(declined, 'black', 'c6-c5', 1));
     expect(moved.drawOffer).toBeNull();
     const agreed = ok(R.acceptDraw(rec, 'black', T0));
     expect(agreed.outcome).toEqual({ winner: undefined, reason: 'agreement' });
     expect(R.pdnOf(agreed)).toContain('[Result "1/2-1/2"]');
+  });
+
+  it('allows each side two draw offers a game', () => {
+    let rec = started();
+    rec = ok(R.offerDraw(rec, 'white', T0));
+    expect(R.offerDraw(rec, 'white', T0)).toMatchObject({ ok: false, error: { code: 'too-many-offers' } });
+    rec = ok(R.declineDraw(rec, 'black', T0));
+    rec = ok(R.offerDraw(rec, 'white', T0));
+    rec = ok(R.declineDraw(rec, 'black', T0));
+    expect(rec.drawOffers).toEqual({ white: 2, black: 0 });
+    expect(R.offerDraw(rec, 'white', T0)).toMatchObject({ ok: false, error: { code: 'too-many-offers' } });
+    expect(ok(R.offerDraw(rec, 'black', T0)).drawOffer).toBe('black');
+  });
+
+  it("takes back the asker's last move (and the reply to it) when the opponent accepts", () => {
+    const clock = { initial: 60_000, increment: 0 };
+    let rec = started(clock);
+    expect(R.offerTakeback(rec, 'white', T0)).toMatchObject({
+      ok: false,
+      error: { code: 'nothing-to-take-back' },
+    });
+    rec = ok(mv(rec, 'white', 'c3-c4', 0, T0));
+    rec = ok(mv(rec, 'black', 'c6-c5', 1, T0 + 2000));
+    rec = ok(mv(rec, 'white', 'c4xc6xc8', 2, T0 + 3000));
+    // Black asks right after its own move... no: White's reply came; Black asks to take back c6-c5.
+    const asked = ok(R.offerTakeback(rec, 'black', T0 + 4000));
+    expect(asked.takebackOffer).toBe('black');
+    expect(R.acceptTakeback(asked, 'black', T0 + 4000)).toMatchObject({
+      ok: false,
+      error: { code: 'no-offer' },
+    });
+    // It is Black's turn, so White's reply goes too: back to Black to move after c3-c4.
+    const back = ok(R.acceptTakeback(asked, 'white', T0 + 5000));
+    expect(back.moves).toEqual(['c3-c4']);
+    expect(R.turnOf(back)).toBe('black');
+    expect(back.takebackOffer).toBeNull();
+    expect(back.turnStart).toBe(T0 + 5000);
+    // White asks after its own move, before Black replies: only that move goes.
+    const w = ok(R.offerTakeback(ok(mv(back, 'black', 'f6-f5', 1, T0 + 6000)), 'black', T0 + 6000));
+    const one = ok(R.acceptTakeback(w, 'white', T0 + 7000));
+    expect(one.moves).toEqual(['c3-c4']);
+    // A move ends a waiting request; declining ends it too.
+    const req = ok(R.offerTakeback(rec, 'white', T0 + 4000));
+    expect(ok(R.declineTakeback(req, 'black', T0 + 4000)).takebackOffer).toBeNull();
+    expect(ok(mv(req, 'black', pickLegal(req), 3, T0 + 4000)).takebackOffer).toBeNull();
   });
 
   it('resigns', () => {
@@ -118,6 +251,12 @@ describe('draws, resignation, claims and rematches', () => {
     expect(rec.outcome).toEqual({ winner: 'white', reason: 'resignation' });
     expect(R.pdnOf(rec)).toContain('[Result "1-0"]');
     expect(R.resign(rec, 'white', T0)).toMatchObject({ ok: false, error: { code: 'game-over' } });
+  });
+
+  it('lets the creator cancel a game nobody joined, and nobody else', () => {
+    expect(R.cancel(fresh(), 'black', T0)).toMatchObject({ ok: false, error: { code: 'not-a-player' } });
+    expect(ok(R.cancel(fresh(), 'white', T0)).status).toBe('aborted');
+    expect(R.cancel(started(), 'white', T0)).toMatchObject({ ok: false, error: { code: 'game-over' } });
   });
 
   it('lets a player claim the win only after the opponent has been offline for claimAfter', () => {
@@ -129,33 +268,73 @@ describe('draws, resignation, claims and rematches', () => {
     });
     const won = ok(R.claim(rec, 'white', T0 + 31_000, 30_000));
     expect(won.outcome).toEqual({ winner: 'white', reason: 'abandoned' });
-    rec = R.setPresence(rec, 'black', 'away', T0 + 2000);
+    rec = R.setPresence(rec, 'black', 'away', T0 + 2000, 'i1');
     expect(R.claim(rec, 'white', T0 + 99_000, 30_000)).toMatchObject({
       ok: false,
       error: { code: 'too-early' },
     });
   });
 
-  it('starts a rematch when both ask, colours swapped, each player keeping their token', () => {
+  it('starts a rematch when both ask, colours swapped, with new tokens', () => {
     const over = ok(R.resign(started({ initial: 60_000, increment: 0 }), 'white', T0));
     const asked = ok(R.offerRematch(over, 'white', 'BBBBBBBBBB'));
     expect(asked.rematchOffer).toBe('white');
     expect(R.offerRematch(asked, 'white', 'BBBBBBBBBB')).toMatchObject({ ok: true });
     const both = ok(R.offerRematch(asked, 'black', 'BBBBBBBBBB'));
     expect(both.rematch).toBe('BBBBBBBBBB');
-    const next = R.rematchRecord(both, 'BBBBBBBBBB', T0);
+    const next = R.rematchRecord(both, 'BBBBBBBBBB', { white: 'n'.repeat(24), black: 'm'.repeat(24) }, T0);
     expect(next.status).toBe('playing');
-    expect(R.seatOf(next, 'w'.repeat(24))).toBe('black');
-    expect(R.seatOf(next, 'b'.repeat(24))).toBe('white');
+    expect(next.creator).toBe('black');
+    expect(R.seatOf(next, 'n'.repeat(24))).toBe('white');
+    expect(R.seatOf(next, 'm'.repeat(24))).toBe('black');
+    expect(R.seatOf(next, 'w'.repeat(24))).toBeNull();
+    expect(R.seatOf(next, 'b'.repeat(24))).toBeNull();
     expect(next.clock).toEqual({ initial: 60_000, increment: 0 });
+    expect(next.abortAt).not.toBeNull();
+  });
+});
+
+describe('stored records', () => {
+  it('reads a record of the earlier server: new fields empty, presence without an instance offline', () => {
+    const rec = started();
+    const {
+      moveIds: _a,
+      paused: _b,
+      pausedTo: _c,
+      lagQuota: _d,
+      abortAt: _e,
+      drawOffers: _f,
+      takebackOffer: _g,
+      ...old
+    } = {
+      ...rec,
+      presence: {
+        white: { state: 'online' as const, since: T0 },
+        black: { state: 'offline' as const, since: T0 },
+      },
+    };
+    const up = R.upgrade(old as unknown as GameRecord);
+    expect(up.moveIds).toEqual({ white: null, black: null });
+    expect(up.lagQuota).toEqual({ white: R.LAG.start, black: R.LAG.start });
+    expect(up.presence.white).toEqual({ state: 'offline', since: T0 });
+    expect(ok(mv(up, 'white', 'c3-c4', 0)).moves).toEqual(['c3-c4']);
+    expect(R.upgrade(rec)).toBe(rec);
   });
 });
 
 describe('snapshot', () => {
-  it('shows no token or address', () => {
-    const text = JSON.stringify(R.snapshot(started(), T0, 60_000));
+  it('shows no token, address or instance', () => {
+    const rec = R.setPresence(started(), 'white', 'online', T0, 'instance-secret');
+    const text = JSON.stringify(R.snapshot(rec, T0, 60_000));
     expect(text).not.toContain('w'.repeat(24));
     expect(text).not.toContain('b'.repeat(24));
     expect(text).not.toContain('127.0.0.1');
+    expect(text).not.toContain('instance-secret');
   });
 });
+
+/** A legal move for the side to move. */
+function pickLegal(rec: GameRecord): string {
+  const game = R.replay(rec.moves);
+  return makeNotation(game.position.legalMoves()[0]);
+}

@@ -7,6 +7,7 @@
  */
 import type { Color, Outcome as CoreOutcome } from '@dama/core';
 import { Game, makeNotation, makePdn, opposite } from '@dama/core';
+import { MAX_DRAW_OFFERS } from './wire.ts';
 import type {
   ChangeErrorCode,
   ClockSetting,
@@ -46,18 +47,58 @@ export interface GameRecord {
   /** Secret seat tokens; the creator's seat is taken at once, the other when the friend opens the link. */
   tokens: { white: string | null; black: string | null };
   moves: string[];
+  /** The id of each side's last stored move, so that a move re-sent after a lost connection is applied once. */
+  moveIds: { white: string | null; black: string | null };
   /** Milliseconds left for each side at `turnStart`; null without a clock. */
   clocks: { white: number; black: number } | null;
   /** When the side to move started thinking (server time), or null while no clock runs. */
   turnStart: number | null;
-  presence: { white: Presence; black: Presence };
+  /**
+   * Milliseconds of this turn that are not the mover's: server faults (a database stall, a lost bus,
+   * a dead instance) found since `turnStart`. The clock runs `now - turnStart - paused`.
+   */
+  paused: number;
+  /** Faults up to this time are already in `paused` (instances that saw the same fault do not count it twice). */
+  pausedTo: number;
+  /** Each side's lag quota (ms): network time that may still be taken off its moves (`lagCredit`). */
+  lagQuota: { white: number; black: number };
+  /** While the first two moves are not played: when the game is aborted if the side to move has not moved. */
+  abortAt: number | null;
+  presence: { white: Seen; black: Seen };
   drawOffer: Color | null;
+  drawOffers: { white: number; black: number };
+  takebackOffer: Color | null;
   rematchOffer: Color | null;
   /** The id of the rematch game, once both asked for it. */
   rematch: string | null;
   outcome: Outcome | null;
   ended: number | null;
 }
+
+/** A seat's presence as stored, with the instance holding its socket (dead instances stop beating). */
+export interface Seen extends Presence {
+  instance?: string;
+}
+
+/** Settings of the game rules that the server chooses (from its limits). */
+export interface Timing {
+  /** Milliseconds each of the first two moves may take before the game is aborted, with a clock and without. */
+  firstMove: number;
+  firstMoveUnclocked: number;
+}
+
+export const DEFAULT_TIMING: Timing = { firstMove: 30_000, firstMoveUnclocked: 120_000 };
+
+/** Lag compensation (after lichess's lag tracker): a quota that each move adds to and each compensation spends. */
+export const LAG = {
+  /** The quota a side starts with, and its ceiling (ms). */
+  start: 1000,
+  max: 2000,
+  /** Added to a side's quota with each of its moves. */
+  gain: 200,
+  /** The most taken off one move. */
+  cap: 500,
+};
 
 export interface ChangeError {
   code: ChangeErrorCode;
@@ -83,7 +124,7 @@ export interface NewGame {
 }
 
 export function newRecord(g: NewGame): GameRecord {
-  const offline: Presence = { state: 'offline', since: g.now };
+  const offline: Seen = { state: 'offline', since: g.now };
   return {
     id: g.id,
     version: 1,
@@ -95,14 +136,46 @@ export function newRecord(g: NewGame): GameRecord {
     creator: g.creator,
     tokens: { white: g.creator === 'white' ? g.token : null, black: g.creator === 'black' ? g.token : null },
     moves: [],
+    moveIds: { white: null, black: null },
     clocks: g.clock ? { white: g.clock.initial, black: g.clock.initial } : null,
     turnStart: null,
+    paused: 0,
+    pausedTo: 0,
+    lagQuota: { white: LAG.start, black: LAG.start },
+    abortAt: null,
     presence: { white: { ...offline }, black: { ...offline } },
     drawOffer: null,
+    drawOffers: { white: 0, black: 0 },
+    takebackOffer: null,
     rematchOffer: null,
     rematch: null,
     outcome: null,
     ended: null,
+  };
+}
+
+/**
+ * A stored record in today's shape: games stored by an earlier server lack the fields added since
+ * (move ids, pauses, lag quotas, the first-move deadline, offer counts), which start empty.
+ */
+export function upgrade(rec: GameRecord): GameRecord {
+  const r = rec as Partial<GameRecord> & GameRecord;
+  if (r.moveIds && r.lagQuota && r.drawOffers && typeof r.paused === 'number') return rec;
+  // An earlier server kept no instance with presence: its sockets are gone with it.
+  const gone = (p: Seen): Seen =>
+    p.instance || p.state === 'offline' ? p : { state: 'offline', since: p.since };
+  return {
+    ...rec,
+    moveIds: r.moveIds ?? { white: null, black: null },
+    paused: r.paused ?? 0,
+    pausedTo: r.pausedTo ?? 0,
+    lagQuota: r.lagQuota ?? { white: LAG.start, black: LAG.start },
+    abortAt: r.abortAt ?? null,
+    drawOffers: r.drawOffers ?? { white: 0, black: 0 },
+    takebackOffer: r.takebackOffer ?? null,
+    presence: { white: gone(rec.presence.white), black: gone(rec.presence.black) },
+    // The first move of a game started by an earlier server was untimed from the start.
+    turnStart: rec.turnStart ?? (rec.status === 'playing' ? rec.active : null),
   };
 }
 
@@ -134,22 +207,50 @@ function equalSecret(a: string, b: string): boolean {
 
 export const turnOf = (rec: GameRecord): Color => (rec.moves.length % 2 === 0 ? 'white' : 'black');
 
+/** Whether the side to move's clock runs: a clock, the game on, and White's first move played (it is untimed). */
+const ticking = (rec: GameRecord): boolean =>
+  rec.status === 'playing' && rec.clocks !== null && rec.turnStart !== null && rec.moves.length > 0;
+
+/** Milliseconds of this turn charged to the side to move at `now`. */
+const spentAt = (rec: GameRecord, now: number): number =>
+  rec.turnStart === null ? 0 : Math.max(0, now - rec.turnStart - rec.paused);
+
 /** Milliseconds left for each side at `now`. */
 export function clocksAt(rec: GameRecord, now: number): { white: number; black: number } | null {
   if (!rec.clocks) return null;
   const left = { ...rec.clocks };
-  if (rec.status === 'playing' && rec.turnStart !== null) {
+  if (ticking(rec)) {
     const side = turnOf(rec);
-    left[side] = Math.max(0, left[side] - Math.max(0, now - rec.turnStart));
+    left[side] = Math.max(0, left[side] - spentAt(rec, now));
   }
   return left;
 }
 
-/** When the side to move runs out of time, if a clock is running. */
+/** When the side to move runs out of time (before its lag allowance), if a clock is running. */
 export function flagAt(rec: GameRecord): number | null {
-  if (rec.status !== 'playing' || !rec.clocks || rec.turnStart === null) return null;
-  return rec.turnStart + rec.clocks[turnOf(rec)];
+  if (!ticking(rec)) return null;
+  return rec.turnStart! + rec.paused + rec.clocks![turnOf(rec)];
 }
+
+/** The network time the side to move may still have taken off its move: a flag falls only after it. */
+export const lagGrace = (rec: GameRecord): number => Math.min(LAG.cap, rec.lagQuota[turnOf(rec)]);
+
+/** When the game is aborted if the side to move does not move (the first two moves only). */
+export function abortDeadline(rec: GameRecord): number | null {
+  return rec.status === 'playing' && rec.abortAt !== null ? rec.abortAt + rec.paused : null;
+}
+
+/** The next time something is due in this game without anyone acting: a flag, or the first-move deadline. */
+export function dueAt(rec: GameRecord): number | null {
+  const flag = flagAt(rec);
+  const abort = abortDeadline(rec);
+  const f = flag === null ? null : flag + lagGrace(rec);
+  if (f === null) return abort;
+  return abort === null ? f : Math.min(f, abort);
+}
+
+const firstMoveTime = (rec: GameRecord, t: Timing): number =>
+  rec.clock ? t.firstMove : t.firstMoveUnclocked;
 
 function finish(rec: GameRecord, outcome: Outcome, now: number): GameRecord {
   return {
@@ -157,83 +258,154 @@ function finish(rec: GameRecord, outcome: Outcome, now: number): GameRecord {
     status: 'over',
     clocks: clocksAt(rec, now),
     turnStart: null,
+    abortAt: null,
     outcome,
     ended: now,
     drawOffer: null,
+    takebackOffer: null,
+  };
+}
+
+function abort(rec: GameRecord, now: number): GameRecord {
+  return {
+    ...rec,
+    status: 'aborted',
+    clocks: clocksAt(rec, now),
+    turnStart: null,
+    abortAt: null,
+    ended: now,
+    drawOffer: null,
+    takebackOffer: null,
+    version: rec.version + 1,
   };
 }
 
 /**
- * The record as it stands at `now`: a flag that has fallen ends the game. Returns the same record
- * when nothing is due, so a caller can tell whether to write.
+ * The record as it stands at `now`: a flag that has fallen (after the mover's lag allowance) ends
+ * the game, and a first move that did not come aborts it. Returns the same record when nothing is
+ * due, so a caller can tell whether to write.
  */
 export function settle(rec: GameRecord, now: number): GameRecord {
+  const deadline = abortDeadline(rec);
   const flag = flagAt(rec);
-  if (flag === null || now < flag) return rec;
+  if (deadline !== null && now >= deadline && (flag === null || deadline <= flag))
+    return abort(rec, deadline);
+  if (flag === null || now < flag + lagGrace(rec)) return rec;
   const loser = turnOf(rec);
   const ended = finish(rec, { winner: opposite(loser), reason: 'timeout' }, flag);
   return { ...ended, clocks: { ...ended.clocks!, [loser]: 0 }, version: rec.version + 1 };
 }
 
-/** The friend takes the open seat. */
-export function join(rec: GameRecord, token: string, now: number): Change {
+/**
+ * A server fault from `from` to `to` (a database stall, a lost bus, a dead instance): its overlap
+ * with the current turn is not charged to the side to move. Faults already counted (before
+ * `pausedTo`) are not counted again. Returns the same record when nothing changes.
+ */
+export function pause(rec: GameRecord, from: number, to: number): GameRecord {
+  if (rec.status !== 'playing' || rec.turnStart === null) return rec;
+  const start = Math.max(from, rec.turnStart, rec.pausedTo);
+  if (to <= start) return rec;
+  return { ...rec, paused: rec.paused + (to - start), pausedTo: to, version: rec.version + 1 };
+}
+
+/** The friend takes the open seat: the game starts, and White's first move is due. */
+export function join(
+  rec: GameRecord,
+  token: string,
+  now: number,
+  t: Timing = DEFAULT_TIMING,
+  instance?: string,
+): Change {
   if (rec.status !== 'waiting') return fail('seat-taken', 'Both seats of this game are taken.');
   const seat = opposite(rec.creator);
   return done({
     ...rec,
     status: 'playing',
     active: now,
+    turnStart: now,
+    abortAt: now + firstMoveTime(rec, t),
     tokens: { ...rec.tokens, [seat]: token },
-    presence: { ...rec.presence, [seat]: { state: 'online', since: now } },
+    presence: { ...rec.presence, [seat]: { state: 'online', since: now, ...(instance ? { instance } : {}) } },
   });
 }
 
+/** The creator cancels a game nobody has joined. */
+export function cancel(rec: GameRecord, seat: Color, now: number): Change {
+  if (rec.status !== 'waiting') return fail('game-over', 'Only a game nobody has joined can be cancelled.');
+  if (seat !== rec.creator) return fail('not-a-player', 'Only the creator can cancel this game.');
+  return done({ ...rec, status: 'aborted', ended: now, active: now });
+}
+
+/** A move as the client sent it. */
+export interface MoveInput {
+  seat: Color;
+  text: string;
+  /** The number of moves the sender had seen. */
+  ply: number;
+  /** The client's id for it: a second copy of a stored move is acknowledged, not played. */
+  id: string;
+}
+
+/** When a move is judged. */
+export interface MoveTime {
+  /** When it reached the server (what the mover is charged up to). */
+  at: number;
+  /** Now: the opponent's turn starts here. */
+  now: number;
+  /** The network time the mover reports (half its round trip, ms); the lag quota bounds what is granted. */
+  lag: number;
+}
+
 /**
- * A move by `seat`. `ply` is the number of moves the sender has seen: a move sent twice, or sent
- * before the sender saw the last move, does not match and is refused. `lag` (milliseconds, already
- * bounded by the caller) is the part of the elapsed time spent on the network, not charged.
+ * A move. A move sent twice, or sent before the sender saw the last move, does not match `ply` and
+ * is refused — unless it is the mover's last stored move (same id), which is acknowledged unchanged.
+ * `replayed`, when given, is the rules' game after exactly the stored moves (a cache); it is not changed.
  */
 export function move(
   rec: GameRecord,
-  seat: Color,
-  text: string,
-  ply: number,
-  now: number,
-  lag = 0,
+  m: MoveInput,
+  time: MoveTime,
+  t: Timing = DEFAULT_TIMING,
   replayed?: Game,
 ): Change {
+  if (rec.moveIds[m.seat] === m.id) return { ok: true, record: rec };
   if (rec.status === 'waiting')
     return fail('not-started', 'The game starts when your friend opens the link.');
   if (rec.status !== 'playing') return fail('game-over', 'The game is over; no more moves can be played.');
-  if (ply !== rec.moves.length)
-    return fail('stale', `This move was made at move ${ply}, but the game is at move ${rec.moves.length}.`);
-  if (turnOf(rec) !== seat) return fail('not-your-turn', 'It is not your turn.');
-  // `replayed`, when given, is the rules' game after exactly these moves (a cache); it is not changed.
+  if (m.ply !== rec.moves.length)
+    return fail('stale', `This move was made at move ${m.ply}, but the game is at move ${rec.moves.length}.`);
+  if (turnOf(rec) !== m.seat) return fail('not-your-turn', 'It is not your turn.');
   const game = replayed && replayed.plies === rec.moves.length ? replayed.clone() : replay(rec.moves);
-  const played = game.playNotation(text);
+  const played = game.playNotation(m.text);
   if (!played.ok) return fail('illegal-move', played.error.message);
-  const notation = makeNotation(played.value);
+  const seat = m.seat;
   let clocks = rec.clocks;
-  let turnStart = rec.turnStart;
-  if (rec.clock && clocks) {
-    // Each side's clock starts with its opponent's first move: White's first move is untimed.
-    const spent = turnStart === null ? 0 : Math.max(0, now - turnStart - lag);
-    const left = clocks[seat] - spent;
-    if (left <= 0) return { ok: true, record: settle(rec, Math.max(now, flagAt(rec)!)) };
-    clocks = { ...clocks, [seat]: turnStart === null ? clocks[seat] : left + rec.clock.increment };
-    turnStart = now;
+  let lagQuota = rec.lagQuota;
+  if (rec.clock && clocks && ticking(rec)) {
+    const granted = Math.min(Math.max(0, time.lag), LAG.cap, lagQuota[seat]);
+    const left = clocks[seat] - Math.max(0, spentAt(rec, time.at) - granted);
+    if (left <= 0) return { ok: true, record: settle(rec, Math.max(time.now, flagAt(rec)! + lagGrace(rec))) };
+    clocks = { ...clocks, [seat]: left + rec.clock.increment };
+    lagQuota = { ...lagQuota, [seat]: Math.min(LAG.max, lagQuota[seat] - granted + LAG.gain) };
   }
+  const plies = rec.moves.length + 1;
   let next: GameRecord = {
     ...rec,
-    moves: [...rec.moves, notation],
+    moves: [...rec.moves, makeNotation(played.value)],
+    moveIds: { ...rec.moveIds, [seat]: m.id },
     clocks,
-    turnStart,
-    active: now,
-    // An offer stands until the other side moves; moving declines it.
+    lagQuota,
+    turnStart: time.now,
+    paused: 0,
+    pausedTo: 0,
+    abortAt: plies < 2 ? time.now + firstMoveTime(rec, t) : null,
+    active: time.now,
+    // An offer stands until the other side moves; moving declines it. A takeback offer ends with any move.
     drawOffer: rec.drawOffer === seat ? seat : null,
+    takebackOffer: null,
   };
   const outcome = game.outcome();
-  if (outcome) next = finish(next, outcome, now);
+  if (outcome) next = finish(next, outcome, time.now);
   return { ok: true, record: { ...next, version: rec.version + 1 }, game };
 }
 
@@ -248,7 +420,15 @@ export function offerDraw(rec: GameRecord, seat: Color, now: number): Change {
     return fail('not-started', 'A draw can be offered only while the game is played.');
   if (rec.drawOffer === opposite(seat))
     return done(finish(rec, { winner: undefined, reason: 'agreement' }, now));
-  return done({ ...rec, drawOffer: seat, active: now });
+  if (rec.drawOffer === seat) return fail('too-many-offers', 'Your draw offer is already on the table.');
+  if (rec.drawOffers[seat] >= MAX_DRAW_OFFERS)
+    return fail('too-many-offers', `You have made ${MAX_DRAW_OFFERS} draw offers in this game already.`);
+  return done({
+    ...rec,
+    drawOffer: seat,
+    drawOffers: { ...rec.drawOffers, [seat]: rec.drawOffers[seat] + 1 },
+    active: now,
+  });
 }
 
 export function acceptDraw(rec: GameRecord, seat: Color, now: number): Change {
@@ -260,6 +440,56 @@ export function acceptDraw(rec: GameRecord, seat: Color, now: number): Change {
 export function declineDraw(rec: GameRecord, seat: Color, now: number): Change {
   if (rec.drawOffer !== opposite(seat)) return fail('no-offer', 'Your opponent has not offered a draw.');
   return done({ ...rec, drawOffer: null, active: now });
+}
+
+/** Moves `seat` has played so far. */
+const movesBy = (rec: GameRecord, seat: Color): number =>
+  seat === 'white' ? Math.ceil(rec.moves.length / 2) : Math.floor(rec.moves.length / 2);
+
+/** `seat` asks to take back its last move. */
+export function offerTakeback(rec: GameRecord, seat: Color, now: number): Change {
+  if (rec.status !== 'playing')
+    return fail('game-over', 'A takeback can be asked only while the game is played.');
+  if (movesBy(rec, seat) === 0) return fail('nothing-to-take-back', 'You have not moved yet.');
+  if (rec.takebackOffer === seat) return fail('too-many-offers', 'Your takeback request is already waiting.');
+  return done({ ...rec, takebackOffer: seat, active: now });
+}
+
+/**
+ * The opponent of the asker accepts: the asker's last move goes (and the reply to it, if there is
+ * one), so it is the asker's turn again. The side that was thinking is charged its time so far.
+ */
+export function acceptTakeback(
+  rec: GameRecord,
+  seat: Color,
+  now: number,
+  t: Timing = DEFAULT_TIMING,
+): Change {
+  if (rec.status !== 'playing') return fail('game-over', 'The game is already over.');
+  const asker = opposite(seat);
+  if (rec.takebackOffer !== asker) return fail('no-offer', 'Your opponent has not asked for a takeback.');
+  const back = turnOf(rec) === asker ? 2 : 1;
+  const moves = rec.moves.slice(0, rec.moves.length - back);
+  const clocks = clocksAt(rec, now);
+  return done({
+    ...rec,
+    moves,
+    moveIds: back === 2 ? { white: null, black: null } : { ...rec.moveIds, [asker]: null },
+    clocks,
+    turnStart: now,
+    paused: 0,
+    pausedTo: 0,
+    abortAt: moves.length < 2 ? now + firstMoveTime(rec, t) : null,
+    drawOffer: null,
+    takebackOffer: null,
+    active: now,
+  });
+}
+
+export function declineTakeback(rec: GameRecord, seat: Color, now: number): Change {
+  if (rec.takebackOffer !== opposite(seat))
+    return fail('no-offer', 'Your opponent has not asked for a takeback.');
+  return done({ ...rec, takebackOffer: null, active: now });
 }
 
 /** A win claimed because the opponent has been gone for `claimAfter` milliseconds. */
@@ -285,27 +515,46 @@ export function declineRematch(rec: GameRecord, seat: Color): Change {
   return done({ ...rec, rematchOffer: null });
 }
 
-/** The rematch game: colours swapped, the same clock, each player keeping their token. */
-export function rematchRecord(old: GameRecord, id: string, now: number): GameRecord {
-  const rec = newRecord({
-    id,
-    creator: opposite(old.creator),
-    token: old.tokens[old.creator]!,
-    clock: old.clock,
-    address: old.address,
-    now,
-  });
+/**
+ * The rematch game: colours swapped, the same clock, and new seat tokens (`tokens`, by the new
+ * colours): a token of the old game opens nothing in the new one.
+ */
+export function rematchRecord(
+  old: GameRecord,
+  id: string,
+  tokens: { white: string; black: string },
+  now: number,
+  t: Timing = DEFAULT_TIMING,
+): GameRecord {
+  const creator = opposite(old.creator);
+  const rec = newRecord({ id, creator, token: tokens[creator], clock: old.clock, address: old.address, now });
   return {
     ...rec,
     status: 'playing',
-    tokens: { white: old.tokens.black, black: old.tokens.white },
+    turnStart: now,
+    abortAt: now + firstMoveTime(rec, t),
+    tokens: { ...tokens },
   };
 }
 
-export function setPresence(rec: GameRecord, seat: Color, state: PresenceState, now: number): GameRecord {
-  if (rec.presence[seat].state === state) return rec;
-  return { ...rec, version: rec.version + 1, presence: { ...rec.presence, [seat]: { state, since: now } } };
+/** A seat's presence as this instance sees it; the same record when nothing changes. */
+export function setPresence(
+  rec: GameRecord,
+  seat: Color,
+  state: PresenceState,
+  now: number,
+  instance?: string,
+): GameRecord {
+  const p = rec.presence[seat];
+  if (p.state === state && (state === 'offline' || p.instance === instance)) return rec;
+  const seen: Seen =
+    state === 'offline'
+      ? { state, since: now }
+      : { state, since: p.state === state ? p.since : now, instance: instance! };
+  return { ...rec, version: rec.version + 1, presence: { ...rec.presence, [seat]: seen } };
 }
+
+const presenceOf = (p: Seen): Presence => ({ state: p.state, since: p.since });
 
 export function snapshot(rec: GameRecord, now: number, claimAfter: number): Snapshot {
   const left = clocksAt(rec, now);
@@ -315,14 +564,15 @@ export function snapshot(rec: GameRecord, now: number, claimAfter: number): Snap
     status: rec.status,
     clock: rec.clock,
     moves: rec.moves,
-    clocks: left
-      ? { ...left, running: rec.status === 'playing' && rec.turnStart !== null ? turnOf(rec) : null }
-      : null,
+    clocks: left ? { ...left, running: ticking(rec) ? turnOf(rec) : null } : null,
     now,
     seats: { white: rec.tokens.white !== null, black: rec.tokens.black !== null },
-    presence: rec.presence,
+    presence: { white: presenceOf(rec.presence.white), black: presenceOf(rec.presence.black) },
     claimAfter,
     drawOffer: rec.drawOffer,
+    drawOffers: rec.drawOffers,
+    takebackOffer: rec.takebackOffer,
+    abortAt: abortDeadline(rec),
     rematchOffer: rec.rematchOffer,
     rematch: rec.rematch,
     outcome: rec.outcome,

@@ -1,7 +1,12 @@
-/** The PostgreSQL store (`DATABASE_URL`): the same table and the same version check as SQLite. */
+/**
+ * The PostgreSQL store (`DATABASE_URL`): the same tables and the same version check as SQLite.
+ * The database may restart under it: a pooled client that loses its connection is dropped (the
+ * pool's `error` event, which would otherwise end the process), a query fails fast while the
+ * database is away, and the pool connects again by itself when it returns.
+ */
 import pg from 'pg';
-import type { GameRecord } from './record.ts';
-import type { Store } from './store.ts';
+import { upgrade, type GameRecord } from './record.ts';
+import { FORGET_INSTANCES, type Store } from './store.ts';
 
 export class PgStore implements Store {
   private pool: pg.Pool;
@@ -10,8 +15,20 @@ export class PgStore implements Store {
     this.pool = pool;
   }
 
+  /** Errors of idle pooled clients (a restart of the database), for the logs. */
+  onError: (e: Error) => void = () => undefined;
+
   static async open(url: string): Promise<PgStore> {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      // A database that does not answer is a fault to report, not a wait: the hub refuses with `busy`.
+      connectionTimeoutMillis: 3000,
+      query_timeout: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    const errors = { handler: (_e: Error) => undefined as void };
+    pool.on('error', (e) => errors.handler(e));
     await pool.query(`CREATE TABLE IF NOT EXISTS games (
       id TEXT PRIMARY KEY,
       version INTEGER NOT NULL,
@@ -23,7 +40,10 @@ export class PgStore implements Store {
     )`);
     await pool.query('CREATE INDEX IF NOT EXISTS games_address ON games (address, status)');
     await pool.query('CREATE INDEX IF NOT EXISTS games_status ON games (status, active)');
-    return new PgStore(pool);
+    await pool.query('CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, seen BIGINT NOT NULL)');
+    const store = new PgStore(pool);
+    errors.handler = (e) => store.onError(e);
+    return store;
   }
 
   async insert(rec: GameRecord): Promise<void> {
@@ -35,7 +55,8 @@ export class PgStore implements Store {
 
   async get(id: string): Promise<GameRecord | undefined> {
     const r = await this.pool.query('SELECT data FROM games WHERE id = $1', [id]);
-    return r.rows[0]?.data as GameRecord | undefined;
+    const data = r.rows[0]?.data as GameRecord | undefined;
+    return data && upgrade(data);
   }
 
   async update(rec: GameRecord): Promise<boolean> {
@@ -54,9 +75,34 @@ export class PgStore implements Store {
     return r.rows[0].n as number;
   }
 
-  async playing(): Promise<string[]> {
-    const r = await this.pool.query("SELECT id FROM games WHERE status = 'playing'");
+  async versions(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const r = await this.pool.query('SELECT id, version FROM games WHERE id = ANY($1)', [ids]);
+    return new Map(r.rows.map((row: { id: string; version: number }) => [row.id, row.version]));
+  }
+
+  async idle(before: number): Promise<string[]> {
+    const r = await this.pool.query("SELECT id FROM games WHERE status = 'playing' AND active < $1", [
+      before,
+    ]);
     return r.rows.map((row: { id: string }) => row.id);
+  }
+
+  async beat(instance: string, now: number): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO instances (id, seen) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET seen = excluded.seen',
+      [instance, now],
+    );
+    await this.pool.query('DELETE FROM instances WHERE seen < $1', [now - FORGET_INSTANCES]);
+  }
+
+  async instances(): Promise<Map<string, number>> {
+    const r = await this.pool.query('SELECT id, seen FROM instances');
+    return new Map(r.rows.map((row: { id: string; seen: string }) => [row.id, Number(row.seen)]));
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
   }
 
   async expire(waitingBefore: number, finishedBefore: number): Promise<number> {

@@ -5,21 +5,36 @@
  * at once cannot both win: the loser reads again and retries.
  */
 import Database from 'better-sqlite3';
-import type { GameRecord } from './record.ts';
+import { upgrade, type GameRecord } from './record.ts';
 
+/**
+ * Every method may reject when the database is away (PostgreSQL restarting, a full disk): the hub
+ * then refuses with `busy` and nothing is half-written, since each write is one statement.
+ */
 export interface Store {
   insert(rec: GameRecord): Promise<void>;
   get(id: string): Promise<GameRecord | undefined>;
   /** Writes `rec` if the stored version is still `rec.version - 1`; false when another write came first. */
   update(rec: GameRecord): Promise<boolean>;
+  /** The stored versions of these games (those that exist): how an instance without its bus finds changes. */
+  versions(ids: readonly string[]): Promise<Map<string, number>>;
   /** Games waiting or being played that `address` created. */
   openGamesOf(address: string): Promise<number>;
-  /** Ids of games being played (their clocks and claims need watching after a restart). */
-  playing(): Promise<string[]>;
+  /** Ids of games being played that nobody has touched since `before`. */
+  idle(before: number): Promise<string[]>;
+  /** This instance is alive at `now` (its players' presence expires when it stops beating). */
+  beat(instance: string, now: number): Promise<void>;
+  /** The last beat of every instance seen lately. */
+  instances(): Promise<Map<string, number>>;
+  /** Resolves when the database answers. */
+  ping(): Promise<void>;
   /** Deletes games idle since before `before` that are not being played, and those finished before `finishedBefore`. */
   expire(waitingBefore: number, finishedBefore: number): Promise<number>;
   close(): Promise<void>;
 }
+
+/** Instances silent this long are forgotten (ms). */
+export const FORGET_INSTANCES = 24 * 3600_000;
 
 export class SqliteStore implements Store {
   private db: Database.Database;
@@ -41,7 +56,8 @@ export class SqliteStore implements Store {
       data TEXT NOT NULL
     );
     CREATE INDEX IF NOT EXISTS games_address ON games (address, status);
-    CREATE INDEX IF NOT EXISTS games_status ON games (status, active);`);
+    CREATE INDEX IF NOT EXISTS games_status ON games (status, active);
+    CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, seen INTEGER NOT NULL);`);
     this.stmts = {
       insert: this.db.prepare(
         'INSERT INTO games (id, version, status, address, active, ended, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -53,7 +69,13 @@ export class SqliteStore implements Store {
       open: this.db.prepare(
         "SELECT count(*) AS n FROM games WHERE address = ? AND status IN ('waiting', 'playing')",
       ),
-      playing: this.db.prepare("SELECT id FROM games WHERE status = 'playing'"),
+      idle: this.db.prepare("SELECT id FROM games WHERE status = 'playing' AND active < ?"),
+      version: this.db.prepare('SELECT version FROM games WHERE id = ?'),
+      beat: this.db.prepare(
+        'INSERT INTO instances (id, seen) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen = excluded.seen',
+      ),
+      instances: this.db.prepare('SELECT id, seen FROM instances'),
+      forget: this.db.prepare('DELETE FROM instances WHERE seen < ?'),
       expire: this.db.prepare(
         "DELETE FROM games WHERE (status IN ('waiting', 'aborted') AND active < ?) OR (status = 'over' AND ended < ?)",
       ),
@@ -74,7 +96,7 @@ export class SqliteStore implements Store {
 
   async get(id: string): Promise<GameRecord | undefined> {
     const row = this.stmts.get.get(id) as { data: string } | undefined;
-    return row ? (JSON.parse(row.data) as GameRecord) : undefined;
+    return row ? upgrade(JSON.parse(row.data) as GameRecord) : undefined;
   }
 
   async update(rec: GameRecord): Promise<boolean> {
@@ -94,8 +116,31 @@ export class SqliteStore implements Store {
     return (this.stmts.open.get(address) as { n: number }).n;
   }
 
-  async playing(): Promise<string[]> {
-    return (this.stmts.playing.all() as { id: string }[]).map((r) => r.id);
+  async versions(ids: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const id of ids) {
+      const row = this.stmts.version.get(id) as { version: number } | undefined;
+      if (row) out.set(id, row.version);
+    }
+    return out;
+  }
+
+  async idle(before: number): Promise<string[]> {
+    return (this.stmts.idle.all(before) as { id: string }[]).map((r) => r.id);
+  }
+
+  async beat(instance: string, now: number): Promise<void> {
+    this.stmts.beat.run(instance, now);
+    this.stmts.forget.run(now - FORGET_INSTANCES);
+  }
+
+  async instances(): Promise<Map<string, number>> {
+    const rows = this.stmts.instances.all() as { id: string; seen: number }[];
+    return new Map(rows.map((r) => [r.id, r.seen]));
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
   }
 
   async expire(waitingBefore: number, finishedBefore: number): Promise<number> {

@@ -4,16 +4,27 @@ import type { ServerMessage, Snapshot } from '../src/index.ts';
 
 export type Msg = ServerMessage;
 
+let moveIds = 0;
+/** A fresh move id (`MOVE_ID`). */
+export const nextMoveId = (): string => `m${++moveIds}`;
+
 export class TestClient {
   readonly ws: WebSocket;
+  private pinger: NodeJS.Timeout | undefined;
+  private pings = 0;
   readonly received: Msg[] = [];
   private waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void; reject: (e: Error) => void }[] =
     [];
   closed: { code: number; reason: string } | undefined;
   private closeWaiters: ((c: { code: number; reason: string }) => void)[] = [];
 
-  private constructor(ws: WebSocket) {
+  private constructor(ws: WebSocket, pingEvery: number) {
     this.ws = ws;
+    // The liveness ping every client sends (the server closes a silent socket).
+    if (pingEvery > 0) {
+      this.pinger = setInterval(() => this.ping(), pingEvery);
+      this.pinger.unref();
+    }
     ws.on('message', (data) => {
       const msg = JSON.parse(data.toString()) as Msg;
       this.received.push(msg);
@@ -21,6 +32,7 @@ export class TestClient {
       if (i >= 0) this.waiters.splice(i, 1)[0].resolve(msg);
     });
     ws.on('close', (code, reason) => {
+      clearInterval(this.pinger);
       this.closed = { code, reason: reason.toString() };
       for (const w of this.closeWaiters) w(this.closed);
       for (const w of this.waiters) w.reject(new Error(`socket closed (${code}) while waiting`));
@@ -28,16 +40,34 @@ export class TestClient {
     });
   }
 
-  static open(base: string): Promise<TestClient> {
-    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/ws`);
+  /** A socket to `base`; it pings every `pingEvery` ms (0: never, like a frozen phone). */
+  static open(base: string, opts: { pingEvery?: number; localAddress?: string } = {}): Promise<TestClient> {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/ws`, {
+      ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+    });
     return new Promise((resolve, reject) => {
-      ws.once('open', () => resolve(new TestClient(ws)));
+      ws.once('open', () => resolve(new TestClient(ws, opts.pingEvery ?? 5000)));
       ws.once('error', reject);
     });
   }
 
+  /** Sends a message; a move without an id gets a fresh one (use `sendMove` to choose it). */
   send(msg: unknown): void {
-    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    const m =
+      msg !== null && typeof msg === 'object' && (msg as { t?: unknown }).t === 'move' && !('id' in msg)
+        ? { ...msg, id: nextMoveId() }
+        : msg;
+    this.ws.send(typeof m === 'string' ? m : JSON.stringify(m));
+  }
+
+  ping(): void {
+    this.send({ t: 'ping', n: ++this.pings });
+  }
+
+  /** Stops the liveness pings (the socket then looks like a frozen phone to the server). */
+  stopPinging(): void {
+    clearInterval(this.pinger);
   }
 
   /** The next message (from now on) that `pred` accepts. */
@@ -97,6 +127,7 @@ export class TestClient {
   }
 
   close(): void {
+    clearInterval(this.pinger);
     this.ws.close();
   }
 }

@@ -50,7 +50,7 @@ describe('two instances on PostgreSQL and Redis', () => {
       const n = game.moves.length;
       const seen = all.map((c) => c.nextGame((g) => g.moves.length === n + 1 || g.status === 'over'));
       // A player's moves are paced below the server's limit of 10 messages a second per connection.
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await new Promise((resolve) => setTimeout(resolve, 150));
       (n % 2 === 0 ? white : black).send({ t: 'move', move: pickMove(game.moves, rand)!, ply: n });
       [game] = await Promise.all(seen);
     }

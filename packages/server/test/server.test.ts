@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, LocalBus, SqliteStore, type DamaServer, type Snapshot } from '../src/index.ts';
-import { createGame, TestClient } from './client.ts';
+import { createGame, TestClient, type Msg } from './client.ts';
 import { illegalMove, pickMove, random } from './play.ts';
 
 let server: DamaServer;
@@ -25,7 +25,7 @@ beforeAll(async () => {
     store: new SqliteStore(join(dir, 'games.sqlite')),
     bus: new LocalBus(),
     // Scripted players move far faster than people: a wide rate limit here, the real one tested below.
-    limits: { claimAfter: 300, openGamesPerAddress: 200, perSecond: 500 },
+    limits: { claimAfter: 300, openGamesPerAddress: 200, perSecond: 500, seatPerSecond: 500, seatBurst: 500 },
   });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = server.app.server.address();
@@ -68,7 +68,7 @@ describe('a whole game by link', () => {
     const spectator = await open();
     const hello = spectator.next((m) => m.t === 'hello');
     await spectator.hello(id);
-    expect(await hello).toEqual({ t: 'hello', you: null });
+    expect(await hello).toMatchObject({ t: 'hello', you: null });
     const rand = random(13);
     let game = spectator.game!;
     while (game.status === 'playing') {
@@ -124,14 +124,25 @@ describe('a whole game by link', () => {
     expect(over.outcome).toEqual({ reason: 'agreement' });
     white.send({ t: 'rematch', action: 'offer' });
     await black.nextGame((g) => g.rematchOffer === 'white');
+    const seats = [white, black].map((c) => c.next((m) => m.t === 'seat'));
     black.send({ t: 'rematch', action: 'offer' });
     const next = await white.nextGame((g) => g.rematch !== null);
     expect(next.id).toBe(id);
+    // Each player is given a new seat, colours swapped, with a new token.
+    const [forWhite, forBlack] = (await Promise.all(seats)) as Extract<Msg, { t: 'seat' }>[];
+    expect(forWhite).toMatchObject({ game: next.rematch, color: 'black' });
+    expect(forBlack).toMatchObject({ game: next.rematch, color: 'white' });
+    expect(forWhite.token).not.toBe(whiteToken);
     const again = await open();
     const hello = again.next((m) => m.t === 'hello');
-    const g = await again.hello(next.rematch!, whiteToken);
-    expect(await hello).toEqual({ t: 'hello', you: 'black' });
+    const g = await again.hello(next.rematch!, forWhite.token);
+    expect(await hello).toMatchObject({ t: 'hello', you: 'black' });
     expect(g.status).toBe('playing');
+    // The old game's token opens nothing in the new one.
+    const old = await open();
+    const oldHello = old.next((m) => m.t === 'hello');
+    await old.hello(next.rematch!, whiteToken);
+    expect(await oldHello).toMatchObject({ you: null });
   });
 
   it('lets a player claim the game once the opponent has been gone long enough, not before', async () => {
@@ -188,7 +199,7 @@ describe('authority and bad input', () => {
     const hello = intruder.next((m) => m.t === 'hello');
     const refused = intruder.nextError();
     await intruder.hello(id, 'x'.repeat(24));
-    expect(await hello).toEqual({ t: 'hello', you: null });
+    expect(await hello).toMatchObject({ t: 'hello', you: null });
     expect(await refused).toMatchObject({ code: 'not-a-player' });
     intruder.send({ t: 'move', move: 'c3-c4', ply: 0 });
     expect(await intruder.nextError()).toMatchObject({ code: 'not-a-player', ref: 'move' });
@@ -314,7 +325,7 @@ describe('limits', () => {
   it('expires a game nobody joined once it has been idle too long', async () => {
     let now = 1_800_000_000_000;
     const store = new SqliteStore(':memory:');
-    const { app, hub } = await buildServer({ store, bus: new LocalBus(), limits: { idleExpiry: 1000 } });
+    const { app, hub } = await buildServer({ store, bus: new LocalBus(), limits: { waitingExpiry: 1000 } });
     // The clock is the hub's own: move it forward instead of waiting.
     (hub as unknown as { now: () => number }).now = () => now;
     const made = await hub.create('white', null, '10.0.0.1');
