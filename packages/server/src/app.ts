@@ -1,17 +1,33 @@
 /**
  * The HTTP side: one port for the built web app, the game API (`/api/games`) and the game socket
- * (`/api/ws`). Bodies and messages are validated by schema; every refusal is JSON
- * `{ error: { code, message } }` with a status that says what went wrong.
+ * (`/api/ws`), plus what operators need: JSON logs with a request id, `/metrics`, an honest
+ * `/api/health`, security headers, compression and caching. Bodies and messages are validated by
+ * schema; every refusal is JSON `{ error: { code, message } }` with a status that says what went
+ * wrong, in our words: an exception's text goes to the log, never to the client.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import websocket from '@fastify/websocket';
+import type { IncomingHttpHeaders } from 'node:http';
+import { resolve, sep } from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Bus } from './bus.ts';
+import type { LogLevel, TrustProxy } from './config.ts';
 import { Hub, type Limits } from './hub.ts';
+import { Metrics } from './metrics.ts';
+import type { Health, HubLog } from './observe.ts';
 import { CreateBody, describe } from './protocol.ts';
 import { pdnOf } from './record.ts';
 import type { Store } from './store.ts';
+
+export interface LogSettings {
+  level?: LogLevel;
+  /** Where the JSON lines go (stdout when not given): the tests read them. */
+  stream?: { write(line: string): void };
+}
 
 export interface ServerOptions {
   store: Store;
@@ -19,69 +35,242 @@ export interface ServerOptions {
   limits?: Partial<Limits>;
   /** The built web app (`packages/web/dist`), served at `/` when given. */
   webRoot?: string;
-  /** Take the client address from X-Forwarded-For (behind a load balancer). */
-  trustProxy?: boolean;
-  logger?: boolean;
+  /** The proxies in front (see `TrustProxy`): the client address for the limits is the one they saw. */
+  trustProxy?: TrustProxy;
+  /** Fastify's pino logger, JSON lines: off when not given (the tests), `true` for `info`. */
+  logger?: boolean | LogSettings;
 }
 
 export interface DamaServer {
   app: FastifyInstance;
   hub: Hub;
+  metrics: Metrics;
 }
 
 const GAME_ID = /^[A-Za-z0-9]{8,16}$/;
+/** The machine-read routes: JSON refusals (404, 405) and `no-store`. */
+const API = /^\/(api|metrics)(\/|\?|$)/;
+
+/** Seat tokens live in the web app's hash routes, which never reach a server; the rest is redacted. */
+const REDACT = [
+  'token',
+  '*.token',
+  '*.*.token',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+/**
+ * The page's policy, checked against the built app in Chromium: every script, style, worker
+ * (the engine's module worker, the service worker) and image comes from the app's own origin;
+ * styles set from script are CSSOM (not blocked) and no markup carries a `style` attribute; the
+ * game socket is `ws:`/`wss:` (older Safari does not count those as `'self'`).
+ */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** Vite's content-hashed files never change under one name; everything else is revalidated. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export const SERVER_FAILED = { code: 'server', message: 'The server failed; try again.' } as const;
+
+interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+const fail = (code: string, message: string) => ({ error: { code, message } });
+
+/** What a client is told about an error: a code and our own words, never the exception's text. */
+function refusalOf(error: unknown): Refusal {
+  const { statusCode, code } = (error ?? {}) as { statusCode?: unknown; code?: unknown };
+  const status = typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 ? statusCode : 500;
+  if (status === 500) return { status, ...SERVER_FAILED };
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status, code: 'too-large', message: 'The body is too large.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status, code: 'bad-type', message: 'Send JSON (content-type: application/json).' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status, code: 'bad-json', message: 'The body is not valid JSON.' };
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status, code: 'bad-request', message: 'The address is not valid.' };
+  }
+  if (status === 413) return { status, code: 'too-large', message: 'The body is too large.' };
+  if (status === 415)
+    return { status, code: 'bad-type', message: 'Send JSON (content-type: application/json).' };
+  return { status, code: 'bad-request', message: `The request was refused (${status}).` };
+}
+
+function sendRefusal(error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const r = refusalOf(error);
+  if (r.status === 500) req.log.error({ err: error }, 'request failed');
+  else req.log.info({ code: r.code, err: error }, 'request refused');
+  return reply.status(r.status).type('application/json; charset=utf-8').send(fail(r.code, r.message));
+}
+
+const WS_KEY = /^[+/0-9A-Za-z]{22}==$/;
+
+/** The handshake checks `ws` makes, answered here in JSON instead of its plain-text 400. */
+function upgradeProblem(headers: IncomingHttpHeaders): string | undefined {
+  if (String(headers.upgrade).toLowerCase() !== 'websocket') return 'Upgrade to websocket only.';
+  if (!WS_KEY.test(String(headers['sec-websocket-key'] ?? ''))) return 'No valid Sec-WebSocket-Key.';
+  const version = headers['sec-websocket-version'];
+  if (version !== '13' && version !== '8') return 'WebSocket version 13 only.';
+  return undefined;
+}
+
+/** A query-string `token` (no client sends one, but a pasted address might) is not logged. */
+const scrubUrl = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+
+function loggerOptions(setting: boolean | LogSettings | undefined) {
+  if (!setting) return false;
+  const s: LogSettings = setting === true ? {} : setting;
+  return {
+    level: s.level ?? 'info',
+    ...(s.stream ? { stream: s.stream } : {}),
+    redact: { paths: REDACT, censor: '[redacted]' },
+    serializers: {
+      // Fastify's own, with the url scrubbed; headers are never logged.
+      req: (req: Partial<FastifyRequest>) => ({
+        method: req.method,
+        url: typeof req.url === 'string' ? scrubUrl(req.url) : undefined,
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  };
+}
+
+/**
+ * Fastify's `trustProxy`. A hop count as a function: Fastify 5.12 reads a number as "trust no
+ * proxy" (a client that reaches the port directly could otherwise write the hops itself), but
+ * behind a load balancer that is the only way in, the right-most hops are the ones it wrote.
+ */
+function trustFunction(trust: TrustProxy): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return trust > 0 ? (_addr, hop) => hop < trust : false;
+}
 
 export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
-  const hub = new Hub(opts.store, opts.bus, opts.limits);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: loggerOptions(opts.logger),
+    genReqId: () => randomUUID(),
     bodyLimit: 1024,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: trustFunction(opts.trustProxy ?? false),
+    frameworkErrors: (error, req, reply) => void sendRefusal(error, req, reply),
+    clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket) {
+      // A request Node could not parse (bad request line, headers too large): no route, no hooks.
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, code] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'too-large'] : [400, 'bad-request'];
+      const body = JSON.stringify(fail(code, 'The request could not be read.'));
+      this.log.debug({ err }, 'client error');
+      if (socket.writable)
+        socket.write(
+          `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+            `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+            `Connection: close\r\n\r\n${body}`,
+        );
+      socket.destroy();
+    },
   });
 
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _req, reply) => {
-    const status =
-      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    const code =
-      status === 413
-        ? 'too-large'
-        : status === 415
-          ? 'bad-type'
-          : status === 400
-            ? 'bad-json'
-            : status === 500
-              ? 'server'
-              : 'bad-request';
-    void reply
-      .status(status)
-      .send({ error: { code, message: status === 500 ? 'The server failed; try again.' : error.message } });
+  // The hub is made after its metrics; they read its health only when scraped.
+  const metrics: Metrics = new Metrics((): Health => hub.health());
+  const log: HubLog = app.log.child({ part: 'hub' });
+  const hub: Hub = new Hub(opts.store, opts.bus, opts.limits, { log, metrics });
+
+  app.setErrorHandler((error, req, reply) => sendRefusal(error, req, reply));
+  // The API takes JSON only: a text/plain body is 415, not a string for the schema to refuse.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (API.test(req.url) && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
+    // An upgrade answered over HTTP (refused): @fastify/websocket closes the socket after it.
+    if (req.ws) void reply.header('connection', 'close');
   });
 
+  // Every API route gets 405 (with Allow) for the methods it does not have, instead of a 404.
+  const apiRoutes = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    if (!API.test(route.url)) return;
+    const methods = apiRoutes.get(route.url) ?? new Set<string>();
+    for (const m of [route.method].flat()) methods.add(m);
+    apiRoutes.set(route.url, methods);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP },
+    frameguard: { action: 'deny' },
+    // Nothing here reads a Referer, and the seat token is in the hash, which is never sent anyway.
+    referrerPolicy: { policy: 'no-referrer' },
+    // Behind TLS, browsers keep to https; not for subdomains, which may be someone else's.
+    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: false },
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(websocket, { options: { maxPayload: hub.limits.maxFrame } });
 
-  app.get('/api/ws', { websocket: true }, (socket, req) => hub.connection(socket, req.ip));
+  app.route({
+    method: 'GET',
+    url: '/api/ws',
+    onRequest: async (req, reply) => {
+      const problem = req.ws ? upgradeProblem(req.headers) : undefined;
+      if (problem) return reply.status(400).send(fail('bad-upgrade', problem));
+      // Refused before the handshake, where a refusal is cheap: a full server, or too many sockets from one address.
+      const refusal = req.ws ? hub.admission(req.ip) : null;
+      if (refusal) {
+        metrics.dropped(refusal.status === 429 ? 'too-many' : 'busy');
+        return reply.status(refusal.status).send(fail('busy', refusal.message));
+      }
+    },
+    handler: async (_req, reply) =>
+      reply
+        .status(426)
+        .header('upgrade', 'websocket')
+        .send(fail('upgrade-required', 'This is the game socket: open it as a WebSocket.')),
+    wsHandler: (socket, req) => hub.connection(socket, req.ip),
+  });
 
   app.post('/api/games', async (req, reply) => {
     const body = CreateBody.safeParse(req.body);
     if (!body.success)
-      return reply
-        .status(400)
-        .send({ error: { code: 'bad-request', message: `Not a new game: ${describe(body.error)}.` } });
+      return reply.status(400).send(fail('bad-request', `Not a new game: ${describe(body.error)}.`));
     const { color, clock } = body.data;
     const made = await hub.create(
       color,
       clock && { initial: Math.round(clock.minutes * 60_000), increment: clock.increment * 1000 },
       req.ip,
     );
-    if (!made.ok)
-      return reply.status(made.status).send({ error: { code: made.code, message: made.message } });
+    if (!made.ok) return reply.status(made.status).send(fail(made.code, made.message));
     return reply.status(201).send({ id: made.id, color: made.color, token: made.token });
   });
 
   const find = async (id: string) => (GAME_ID.test(id) ? hub.get(id) : undefined);
-  const unknown = (id: string) => ({
-    error: { code: 'unknown-game', message: `There is no game ${id.slice(0, 20)}.` },
-  });
+  const unknown = (id: string) => fail('unknown-game', `There is no game ${id.slice(0, 20)}.`);
 
   app.get<{ Params: { id: string } }>('/api/games/:id', async (req, reply) => {
     const rec = await find(req.params.id);
@@ -95,23 +284,55 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     return reply.type('application/x-pdn; charset=utf-8').send(pdnOf(rec));
   });
 
-  app.get('/api/health', async () => {
+  // For a load balancer: 200 while this instance serves games (ready, or degraded: the bus away or
+  // saturated), 503 when it cannot (the database away), so traffic goes elsewhere.
+  app.get('/api/health', async (_req, reply) => {
+    const health = hub.health();
     const m = process.memoryUsage();
-    return { ok: true, sockets: hub.openSockets, rss: m.rss, heapUsed: m.heapUsed };
+    const body = { ...health, rss: m.rss, heapUsed: m.heapUsed };
+    if (health.status !== 'down') return body;
+    return reply.status(503).send({ ...body, ...fail('down', 'This instance cannot reach its database.') });
   });
 
+  app.get('/metrics', async (_req, reply) => reply.type(metrics.contentType).send(await metrics.scrape()));
+
+  for (const [url, methods] of [...apiRoutes]) {
+    if (methods.has('GET')) methods.add('HEAD'); // Fastify adds it later
+    const allow = [...methods];
+    const others = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter(
+      (m) => !methods.has(m),
+    );
+    app.route({
+      method: others,
+      url,
+      handler: async (req, reply) =>
+        reply
+          .status(405)
+          .header('allow', allow.join(', '))
+          .send(fail('bad-method', `${req.method} is not allowed here; ${allow.join(' or ')} is.`)),
+    });
+  }
+
   if (opts.webRoot && existsSync(opts.webRoot)) {
-    await app.register(fastifyStatic, { root: opts.webRoot, index: 'index.html' });
+    const root = resolve(opts.webRoot);
+    const hashed = resolve(root, 'assets') + sep;
+    await app.register(fastifyStatic, {
+      root,
+      index: 'index.html',
+      cacheControl: false,
+      // index.html, sw.js, workbox-*.js, the manifest, icons, engine/ and tb/ keep their names
+      // across versions: revalidated each time (ETag), so a new version is seen at once.
+      setHeaders: (reply, path) =>
+        void reply.header('cache-control', path.startsWith(hashed) ? IMMUTABLE : 'no-cache'),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/'))
-      return reply
-        .status(404)
-        .send({ error: { code: 'not-found', message: `Nothing at ${req.url.slice(0, 60)}.` } });
-    return reply.status(404).type('text/plain').send('Not found');
+    if (API.test(req.url))
+      return reply.status(404).send(fail('not-found', `Nothing at ${req.url.slice(0, 60)}.`));
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
   await hub.start();
   app.addHook('onClose', async () => hub.stop());
-  return { app, hub };
+  return { app, hub, metrics };
 }

@@ -1,14 +1,29 @@
 /** The server's settings from the environment, and the store and bus they choose. */
 import { mkdirSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { LocalBus, RedisBus, type Bus } from './bus.ts';
+import { DEFAULT_LIMITS, type Limits } from './hub.ts';
 import { PgStore } from './store-pg.ts';
 import { SqliteStore, type Store } from './store.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_ROOT = resolve(here, '../../web/dist');
 export const DEFAULT_DB_FILE = resolve(here, '../data/dama.sqlite');
+
+/** pino's levels; `silent` logs nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * The proxies in front of the server, in Fastify's (proxy-addr's) terms: none; how many hops (1:
+ * one load balancer, whose view of the client, the right-most `X-Forwarded-For` entry, is taken);
+ * or the proxies' addresses and CIDRs. Never `true`: that takes the left-most entry, which the
+ * client writes itself.
+ */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   host: string;
@@ -18,10 +33,14 @@ export interface Config {
   databaseUrl: string | undefined;
   sqliteFile: string;
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  logLevel: LogLevel;
   claimAfter: number;
   openGamesPerAddress: number;
   messagesPerSecond: number;
+  socketsPerAddress: number;
+  /** Any other limits (`DAMA_LIMITS`, JSON: `{"silentClose": 3000}`), for tests and benchmarks. */
+  limits: Partial<Limits>;
 }
 
 export function configFrom(env: NodeJS.ProcessEnv): Config {
@@ -32,11 +51,69 @@ export function configFrom(env: NodeJS.ProcessEnv): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     sqliteFile: env.DAMA_DB ?? DEFAULT_DB_FILE,
     redisUrl: env.REDIS_URL || undefined,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    logLevel: logLevelFrom(env.LOG_LEVEL),
     claimAfter: Number(env.DAMA_CLAIM_AFTER_MS ?? 60_000),
     openGamesPerAddress: Number(env.DAMA_OPEN_GAMES_PER_ADDRESS ?? 20),
     messagesPerSecond: Number(env.DAMA_MESSAGES_PER_SECOND ?? 10),
+    socketsPerAddress: Number(env.DAMA_SOCKETS_PER_ADDRESS ?? DEFAULT_LIMITS.socketsPerAddress),
+    limits: limitsFrom(env.DAMA_LIMITS),
   };
+}
+
+/** `DAMA_LIMITS`: a JSON object of `Limits` fields, each a number (unknown names are an error). */
+export function limitsFrom(value: string | undefined): Partial<Limits> {
+  if (!value) return {};
+  const schema = z.record(z.string(), z.number().nonnegative()).refine(
+    (o) => Object.keys(o).every((k) => k in DEFAULT_LIMITS),
+    (o) => ({
+      message: `unknown limits: ${Object.keys(o)
+        .filter((k) => !(k in DEFAULT_LIMITS))
+        .join(', ')}`,
+    }),
+  );
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new Error(`DAMA_LIMITS must be a JSON object, not ${JSON.stringify(value)}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new Error(`DAMA_LIMITS: ${parsed.error.issues[0].message}`);
+  return parsed.data as Partial<Limits>;
+}
+
+export function logLevelFrom(value: string | undefined): LogLevel {
+  const level = (value || 'info').trim().toLowerCase();
+  if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
+  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${JSON.stringify(value)}`);
+}
+
+// proxy-addr's names for address ranges, accepted in a TRUST_PROXY list as Fastify accepts them.
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `TRUST_PROXY`: unset or 0 for none, a hop count, or a comma-separated list of addresses and CIDRs. */
+export function trustProxyFrom(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((s) => s.trim());
+  const bad = list.filter((entry) => !RANGE_NAMES.has(entry) && !isAddressOrCidr(entry));
+  if (bad.length > 0)
+    throw new Error(
+      `TRUST_PROXY must be a hop count (1: one proxy in front) or a list of proxy addresses/CIDRs, not ${JSON.stringify(value)}`,
+    );
+  return list;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [addr, bits, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  // a prefix length, or (IPv4) a netmask as proxy-addr allows
+  if (/^\d+$/.test(bits)) return Number(bits) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(bits) === 4;
 }
 
 export async function openStore(config: Config): Promise<Store> {

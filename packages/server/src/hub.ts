@@ -196,10 +196,18 @@ export class Hub {
   private pending = 0;
   private loop: IntervalHistogram | undefined;
   private loopDelay = 0;
-  /** Database faults (outages and stalls) of the last hour, and the start of one going on. */
+  /**
+   * Server faults of the last hour that every player was subject to (database outages and stalls,
+   * event-loop stalls), and the start of a database outage going on.
+   */
   private dbFaults: Fault[] = [];
   private dbDownSince: number | null = null;
   private busFaults: Fault[] = [];
+  /**
+   * When a move refused as `busy` first arrived (game:seat:id): sent again later with the same id,
+   * it is charged up to its first arrival, since the wait was the server's.
+   */
+  private busyMoves = new Map<string, number>();
   /** Presence changes that could not be written (game:seat), written again when the database is back. */
   private presenceRetry = new Set<string>();
   private busDownSince: number | null = null;
@@ -238,6 +246,15 @@ export class Hub {
     every(2000, () => this.checkLiveness());
     every(1000, () => this.pollWithoutBus());
     every(60_000, () => this.sweep());
+    // A stalled event loop (a flood of connections, a long garbage collection) is a server fault:
+    // moves waited in the queue through no fault of their players.
+    let tick = this.now();
+    every(100, () => {
+      const now = this.now();
+      if (now - tick > 100 + this.limits.stall / 2)
+        this.addFault(this.dbFaults, { from: tick + 100, to: now });
+      tick = now;
+    });
     this.loop = monitorEventLoopDelay({ resolution: 20 });
     this.loop.enable();
     every(1000, () => {
@@ -453,6 +470,21 @@ export class Hub {
   }
 
   // ---- sockets
+
+  /**
+   * Whether a socket from `address` would be let in now, asked before the WebSocket handshake so
+   * that a refusal costs little: null, or the HTTP status and sentence to answer with.
+   */
+  admission(address: string): { status: number; message: string } | null {
+    if (this.stopping || this.saturated())
+      return { status: 503, message: 'The server is full just now; try again in a moment.' };
+    if ((this.addresses.get(address)?.sockets ?? 0) >= this.limits.socketsPerAddress)
+      return {
+        status: 429,
+        message: `Too many connections from your address (at most ${this.limits.socketsPerAddress}).`,
+      };
+    return null;
+  }
 
   /** A new socket. Nothing is read from it before its first message. */
   connection(ws: WebSocket, address: string): void {
@@ -790,7 +822,8 @@ export class Hub {
           .catch(() => undefined);
       return true;
     }
-    const at = this.now();
+    const busyKey = msg.t === 'move' ? `${id}:${seat}:${msg.id}` : '';
+    const at = this.busyMoves.get(busyKey) ?? this.now();
     const rematchId = newId();
     const mutation: Mutation = (rec, now) => {
       switch (msg.t) {
@@ -857,6 +890,12 @@ export class Hub {
         );
     });
     const moveId = msg.t === 'move' ? msg.id : undefined;
+    if (busyKey) {
+      if (!r.ok && r.error.code === 'busy') {
+        if (this.busyMoves.size > 10_000) this.busyMoves.clear();
+        this.busyMoves.set(busyKey, at);
+      } else this.busyMoves.delete(busyKey);
+    }
     if (!r.ok) return (this.refuse(conn, r.error.code, r.error.message, msg.t, moveId), false);
     if (msg.t === 'move') {
       this.stats.moves++;

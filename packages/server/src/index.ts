@@ -1,5 +1,8 @@
-export { buildServer } from './app.ts';
-export type { ServerOptions, DamaServer } from './app.ts';
+export { buildServer, IMMUTABLE, SERVER_FAILED } from './app.ts';
+export type { ServerOptions, DamaServer, LogSettings } from './app.ts';
+export { Metrics, MOVE_BUCKETS_MS } from './metrics.ts';
+export { NO_LOG, NO_METRICS } from './observe.ts';
+export type { Health, HealthStatus, HubLog, HubMetrics } from './observe.ts';
 export { Hub, DEFAULT_LIMITS } from './hub.ts';
 export type { Limits } from './hub.ts';
 export { SqliteStore } from './store.ts';
@@ -20,4 +23,5 @@ export type {
   PresenceState,
   Reaction,
 } from './record.ts';
-export { configFrom, openStore, openBus } from './config.ts';
+export { configFrom, openStore, openBus, logLevelFrom, trustProxyFrom, LOG_LEVELS } from './config.ts';
+export type { Config, LogLevel, TrustProxy } from './config.ts';

@@ -1,6 +1,8 @@
 /**
  * `npm start`'s server: the built app, the game API and the database on one port. Settings come
- * from the environment (see the README): PORT, HOST, DATABASE_URL, REDIS_URL, DAMA_DB, ...
+ * from the environment (see the README): PORT, HOST, DATABASE_URL, REDIS_URL, DAMA_DB, LOG_LEVEL,
+ * TRUST_PROXY, ... Logs are JSON lines on stdout (Fastify's pino); the one plain line below says
+ * where it listens (the process tests wait for it).
  */
 import { buildServer } from './app.ts';
 import { configFrom, openBus, openStore } from './config.ts';
@@ -13,10 +15,13 @@ const { app } = await buildServer({
   bus,
   webRoot: config.webRoot,
   trustProxy: config.trustProxy,
+  logger: { level: config.logLevel },
   limits: {
     claimAfter: config.claimAfter,
     openGamesPerAddress: config.openGamesPerAddress,
     perSecond: config.messagesPerSecond,
+    socketsPerAddress: config.socketsPerAddress,
+    ...config.limits,
   },
 });
 await app.listen({ host: config.host, port: config.port });
@@ -25,11 +30,12 @@ console.log(
   `Dama on http://${config.host}:${config.port}/ (games in ${where}${config.redisUrl ? ', Redis pub/sub' : ''})`,
 );
 
-const stop = async () => {
+const stop = async (signal: string) => {
+  app.log.info({ signal }, 'stopping');
   await app.close();
   await bus.close();
   await store.close();
   process.exit(0);
 };
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -46,7 +46,7 @@ export class TestClient {
       ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
     });
     return new Promise((resolve, reject) => {
-      ws.once('open', () => resolve(new TestClient(ws, opts.pingEvery ?? 5000)));
+      ws.once('open', () => resolve(new TestClient(ws, opts.pingEvery ?? 1000)));
       ws.once('error', reject);
     });
   }

@@ -4,7 +4,7 @@
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user (or `nobody`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,20 +29,30 @@ export function freePort(): Promise<number> {
 function waitFor(child: ChildProcess, pattern: RegExp, ms = 30_000): Promise<void> {
   return new Promise((res, rej) => {
     let out = '';
-    const timer = setTimeout(() => rej(new Error(`timed out waiting for ${pattern}:\n${out}`)), ms);
+    const done = () => {
+      clearTimeout(timer);
+      child.stdout?.off('data', on);
+      child.stderr?.off('data', on);
+      child.off('exit', exited);
+    };
+    const timer = setTimeout(() => {
+      done();
+      rej(new Error(`timed out waiting for ${pattern}:\n${out}`));
+    }, ms);
     const on = (d: Buffer) => {
-      out += d.toString();
+      out = (out + d.toString()).slice(-20_000);
       if (pattern.test(out)) {
-        clearTimeout(timer);
+        done();
         res();
       }
     };
+    const exited = (code: number | null) => {
+      done();
+      rej(new Error(`exited (${code}) before ${pattern}:\n${out}`));
+    };
     child.stdout?.on('data', on);
     child.stderr?.on('data', on);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      rej(new Error(`exited (${code}) before ${pattern}:\n${out}`));
-    });
+    child.once('exit', exited);
   });
 }
 
@@ -56,7 +66,14 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(p), DAMA_WEB_ROOT: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(p),
+      DAMA_WEB_ROOT: '/nonexistent',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitFor(child, /Dama on http/);
@@ -71,8 +88,11 @@ export function kill(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): P
   });
 }
 
-export async function startRedis(dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
+export async function startRedis(
+  dir: string,
+  fixedPort?: number,
+): Promise<{ child: ChildProcess; url: string; port: number }> {
+  const port = fixedPort ?? (await freePort());
   mkdirSync(dir, { recursive: true });
   const child = spawn(
     'redis-server',
@@ -80,7 +100,7 @@ export async function startRedis(dir: string): Promise<{ child: ChildProcess; ur
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   await waitFor(child, /Ready to accept connections/);
-  return { child, url: `redis://127.0.0.1:${port}` };
+  return { child, url: `redis://127.0.0.1:${port}`, port };
 }
 
 const asRoot = process.getuid?.() === 0;
@@ -93,8 +113,17 @@ function pgUser(): { name: string; uid: number; gid: number } {
   throw new Error('no non-root user to run PostgreSQL as');
 }
 
+export interface Postgres {
+  child: ChildProcess;
+  url: string;
+  /** Stops the server at once (a fast shutdown: sessions are ended, as in a restart). */
+  stop(): Promise<void>;
+  /** Starts the server again on the same port and data (after a stop). */
+  restart(): Promise<void>;
+}
+
 /** A throwaway PostgreSQL cluster: `initdb` under `dir`, then the server on a free loopback port. */
-export async function startPostgres(dir: string): Promise<{ child: ChildProcess; url: string }> {
+export async function startPostgres(dir: string): Promise<Postgres> {
   if (!existsSync(join(PG_BIN, 'initdb'))) throw new Error(`PostgreSQL is not installed at ${PG_BIN}`);
   const port = await freePort();
   const data = join(dir, 'pgdata');
@@ -131,7 +160,27 @@ export async function startPostgres(dir: string): Promise<{ child: ChildProcess;
     '-c',
     'fsync=off',
   ]);
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  await waitFor(child, /ready to accept connections/);
-  return { child, url: `postgres://dama@127.0.0.1:${port}/postgres` };
+  const launch = async () => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    await waitFor(child, /ready to accept connections/);
+    return child;
+  };
+  const pg: Postgres = {
+    child: await launch(),
+    url: `postgres://dama@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      // The postmaster itself (under runuser as root, which does not pass SIGINT on).
+      const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const exited = new Promise<void>((res) => {
+        if (pg.child.exitCode !== null || pg.child.signalCode !== null) res();
+        else pg.child.once('exit', () => res());
+      });
+      process.kill(pid, 'SIGINT');
+      await exited;
+    },
+    restart: async () => {
+      pg.child = await launch();
+    },
+  };
+  return pg;
 }
