@@ -115,6 +115,33 @@ describe('limits per seat and per address, not per connection', () => {
   });
 });
 
+describe('admission', () => {
+  it('past saturation answers new sockets and new games at once with busy, and serves those it has', async () => {
+    const s = await serve({ maxSockets: 2 });
+    const made = await createGame(s.base);
+    const one = await s.open();
+    await one.hello(made.id, made.token);
+    await s.open();
+    const status = await new Promise<number>((res) => {
+      const ws = new WebSocket(`${s.base.replace('http', 'ws')}/api/ws`);
+      ws.on('unexpected-response', (_req, r) => res(r.statusCode ?? 0));
+      ws.on('open', () => res(101));
+    });
+    expect(status).toBe(503);
+    const res = await fetch(`${s.base}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ color: 'white', clock: null }),
+    });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ error: { code: 'busy' } });
+    expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
+    // The sockets it holds are served as ever.
+    one.send({ t: 'ping', n: 5 });
+    expect(await one.next((m) => m.t === 'pong')).toMatchObject({ n: 5 });
+  });
+});
+
 describe('sockets that do not behave', () => {
   it('closes a socket that never says hello, and one that goes silent', async () => {
     const s = await serve({ helloTimeout: 1200, silentClose: 1500 });
