@@ -213,6 +213,7 @@ test('held sideways, an online game needs no scrolling with a reaction and a dra
   await check('a reaction', { reaction: white.getByTestId('reaction') });
   // the friend's draw offer, with a reaction over it
   await black.getByTestId('draw').click();
+  await black.getByTestId('confirm-draw').click();
   const offer = white.getByTestId('draw-offer');
   await expect(offer).toBeVisible();
   await black.getByTestId('react-well-played').click();
@@ -243,6 +244,7 @@ test('held sideways, an online game needs no scrolling with a reaction and a dra
   await offer.getByRole('button', { name: 'Decline' }).click();
   await expect(offer).toHaveCount(0);
   await white.getByTestId('draw').click();
+  await white.getByTestId('confirm-draw').click();
   await expect(white.getByText('You offered a draw.')).toBeVisible();
   await check("one's own draw offer", {
     'offer note': white.locator('.side-col .offer'),

@@ -72,10 +72,15 @@ test('two players play a whole game by link, a third watches, a reload resumes, 
     await expect(white.getByTestId('end')).toContainText(winner === 'white' ? 'You win' : 'Your friend wins');
     await expect(watcher.getByTestId('end')).toContainText(winner === 'white' ? 'White wins' : 'Black wins');
   }
-  // Both players find it in "My games", with its PDN.
-  for (const p of [white, black]) {
+  // Both players find it in "My games" as an online game, told from their side, with its PDN.
+  for (const [p, side] of [
+    [white, 'white'],
+    [black, 'black'],
+  ] as const) {
     await p.goto('./?sw=off#/records');
-    await expect(p.getByText('Dama, online game').or(p.locator('.record')).first()).toBeVisible();
+    const record = p.getByTestId('record').first();
+    await expect(record).toContainText('Online game');
+    await expect(record).toContainText(!winner ? 'Draw' : winner === side ? 'You won' : 'Your friend won');
     const kept = await p.evaluate(() => localStorage.getItem('dama.records.v1') ?? '');
     expect(kept).toContain('Dama, online game');
     expect(kept).toContain(game.notation()[0]);
@@ -92,6 +97,7 @@ test('draw offer, then a rematch with colours swapped; resign ends the rematch',
   await playOnline(white, 'c3-c4', [black]);
   await expect(white.getByTestId('clock-white')).toContainText('5:0');
   await black.getByTestId('draw').click();
+  await black.getByTestId('confirm-draw').click();
   await expect(white.getByTestId('draw-offer')).toBeVisible();
   await white.getByTestId('draw-offer').getByRole('button', { name: 'Accept' }).click();
   for (const p of [white, black]) await expect(p.getByTestId('end')).toContainText('Draw');
@@ -123,6 +129,9 @@ test('a player who left can be claimed as a loss after the set time', async ({ b
   await white.getByTestId('claim').click();
   await expect(white.getByTestId('end')).toContainText('You win');
   await expect(white.getByTestId('end')).toContainText('The opponent left');
+  // kept as won because the friend left, not "on time"
+  await white.goto('./?sw=off#/records');
+  await expect(white.getByTestId('record').first()).toContainText('You won · the opponent left (1‑0)');
   await white.context().close();
 });
 

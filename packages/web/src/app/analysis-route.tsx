@@ -61,7 +61,12 @@ function opening(ctrl: AppCtrl, mod: AnalysisModule): Opening {
     ply: Number.isInteger(ply) ? ply : game.plies,
     recordId: id,
     kept: mod.loadReview(kv(), id),
-    ...(rec.setup?.mode === 'computer' ? { orientation: rec.setup.playerColor } : {}),
+    // the player's own side down: against the computer, and online
+    ...(rec.setup?.mode === 'computer'
+      ? { orientation: rec.setup.playerColor }
+      : rec.online
+        ? { orientation: rec.online.color }
+        : {}),
   };
 }
 

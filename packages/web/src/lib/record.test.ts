@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '@dama/core';
 import {
   addRecord,
+  isOnlineRecord,
   MAX_RECORDS,
   readRecords,
   readSavedGame,
@@ -11,6 +12,7 @@ import {
   resumable,
   saveGame,
   unfinishedRecord,
+  type GameRecord,
 } from './record.ts';
 import { defaultSetup, readSetup } from './setup.ts';
 
@@ -62,6 +64,48 @@ describe('records', () => {
     expect(readRecords(JSON.parse(JSON.stringify(list)))).toEqual(list);
     expect(readRecords([{ id: 1 }])).toBeUndefined();
     expect(readRecords({})).toBeUndefined();
+  });
+});
+
+describe('online games in the list', () => {
+  const online = {
+    id: 'online-AbCdEfGh12',
+    pdn: '[Event "Dama, online game"]\n[White "Friend"]\n[Black "You"]\n[Result "1-0"]\n\n1. c3-c4 1-0',
+    result: '1-0',
+    plies: 1,
+    endedAt: 5,
+  };
+
+  it('keep the player colour and a win by abandonment as such', () => {
+    const r = { ...online, reason: 'abandoned', online: { color: 'black' } };
+    expect(readRecords(JSON.parse(JSON.stringify([r])))).toEqual([r]);
+    expect(isOnlineRecord(r as GameRecord)).toBe(true);
+  });
+
+  it('read the ones kept before records said so: online by their id, the colour from the PDN names', () => {
+    const [black] = readRecords([{ ...online, reason: 'timeout' }])!;
+    expect(black.online).toEqual({ color: 'black' });
+    const white = online.pdn
+      .replace('[White "Friend"]', '[White "Sen"]')
+      .replace('[Black "You"]', '[Black "Arkadaşın"]');
+    expect(readRecords([{ ...online, pdn: white }])![0].online).toEqual({ color: 'white' });
+    // a game that does not say which side the player had is still online, its colour unknown
+    const [neither] = readRecords([{ ...online, pdn: '1. c3-c4 *' }])!;
+    expect(neither.online).toBeUndefined();
+    expect(isOnlineRecord(neither)).toBe(true);
+    // an imported game naming a player "You" is not online
+    expect(readRecords([{ ...online, id: 'g-1' }])![0].online).toBeUndefined();
+  });
+
+  it('leave out a reason or an online part they do not know, and keep the rest of the list', () => {
+    const list = readRecords([
+      { ...online, reason: 'meteor', online: { color: 'green' } },
+      { ...online, id: 'g-2', reason: 'resignation' },
+    ])!;
+    expect(list).toHaveLength(2);
+    expect(list[0].reason).toBeUndefined();
+    expect(list[0].online).toEqual({ color: 'black' });
+    expect(list[1].reason).toBe('resignation');
   });
 });
 

@@ -1,6 +1,14 @@
 // Games as they are kept: the game in progress and the finished games, each stored as PDN (replayed
 // through the rules on load, so a stored game is always a legal one) plus how it was set up.
-import { Game, makePdn, parsePdn, resultText, type Color, type OutcomeReason } from '@dama/core';
+import {
+  Game,
+  makePdn,
+  OUTCOME_REASONS,
+  parsePdn,
+  resultText,
+  type Color,
+  type OutcomeReason,
+} from '@dama/core';
 import { readSetup, type GameSetup } from './setup.ts';
 import { isObject } from './guards.ts';
 
@@ -20,15 +28,22 @@ export interface SavedGame {
   startedAt: number;
 }
 
+/** Why a kept game ended: the rules' reasons, and a win online claimed after the opponent left. */
+export type RecordReason = OutcomeReason | 'abandoned';
+const RECORD_REASONS: readonly string[] = [...OUTCOME_REASONS, 'abandoned'];
+
 /** A finished (or imported) game in the list. */
 export interface GameRecord {
+  /** 'g-lr3k2-8f1'; an online game: 'online-' and the server's id */
   id: string;
-  /** undefined for an imported game */
+  /** undefined for an imported game and an online one */
   setup?: GameSetup;
   pdn: string;
   /** '1-0' */
   result: string;
-  reason?: OutcomeReason;
+  reason?: RecordReason;
+  /** set for a game played online: the colour this device's player had */
+  online?: { color: Color };
   plies: number;
   endedAt: number;
   /**
@@ -121,19 +136,42 @@ export function readRecords(v: unknown): GameRecord[] | undefined {
     if (r.setup !== undefined && !setup) return undefined;
     const unfinished = readUnfinished(r.unfinished);
     if (r.unfinished !== undefined && (!unfinished || !setup)) return undefined;
+    // a reason or an online part this version does not know is left out, not held against the list
+    const online = readOnline(r.online) ?? legacyOnline(r.id, r.pdn);
     out.push({
       id: r.id,
       ...(setup ? { setup } : {}),
       pdn: r.pdn,
       result: r.result,
-      ...(typeof r.reason === 'string' ? { reason: r.reason as OutcomeReason } : {}),
+      ...(typeof r.reason === 'string' && RECORD_REASONS.includes(r.reason)
+        ? { reason: r.reason as RecordReason }
+        : {}),
       plies: r.plies,
       endedAt: r.endedAt,
       ...(unfinished ? { unfinished } : {}),
+      ...(online ? { online } : {}),
     });
   }
   return out;
 }
+
+function readOnline(v: unknown): GameRecord['online'] {
+  return isObject(v) && (v.color === 'white' || v.color === 'black') ? { color: v.color } : undefined;
+}
+
+/**
+ * An online game kept before records said so: its id says online, and its PDN names the player
+ * "You" or "Sen" (the names it was written with).
+ */
+function legacyOnline(id: string, pdn: string): GameRecord['online'] {
+  if (!id.startsWith('online-')) return undefined;
+  const you = (side: string) => new RegExp(`^\\[${side} "(?:You|Sen)"\\]`, 'm').test(pdn);
+  return you('White') ? { color: 'white' } : you('Black') ? { color: 'black' } : undefined;
+}
+
+/** A game played online (kept with its colour, or before records said so). */
+export const isOnlineRecord = (r: GameRecord): boolean =>
+  r.online !== undefined || r.id.startsWith('online-');
 
 function readClocks(v: unknown): Record<Color, number> | undefined {
   return isObject(v) && isTime(v.white) && isTime(v.black) ? { white: v.white, black: v.black } : undefined;

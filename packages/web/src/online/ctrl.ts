@@ -1,7 +1,11 @@
 // A game with a friend on the game server (packages/server): the new-game choices, the link to
 // share, and the game itself as the server sends it. The server is the authority: a move is shown
-// at once and sent; if the server refuses it, the board goes back to the server's game. The rules
-// on this side only tell the board which moves to offer and replay what the server sends.
+// at once and sent with an id of its own; it stays pending until the server's game has it (or an
+// `ack` says so), and a move the server refused, or one the game went on without, gives way to
+// the server's game. A lost connection never strands a move: on the way back the client says which
+// version it has, and the snapshot that answers tells whether the move arrived, is still to be sent
+// (the same id, so it is never played twice), or no longer fits. The rules on this side only tell
+// the board which moves to offer and replay what the server sends.
 import { Game, makeNotation, makePdn, opposite, type Color, type Move } from '@dama/core';
 import type { Board, BoardConfig, MovePath } from '@dama/board';
 import { boardMoves, fromPath, piecesOf, toPath } from '../lib/adapter.ts';
@@ -10,8 +14,17 @@ import { settingsBoard } from '../lib/board-settings.ts';
 import { pdnTags, recordOf, type GameRecord } from '../lib/record.ts';
 import type { Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
-import type { Snapshot, ServerMessage, OnlineColorChoice, ClockChoice, Reaction } from './protocol.ts';
-import { CLOCK_CHOICES, REACTIONS } from './protocol.ts';
+import type {
+  ClientMessage,
+  ClockChoice,
+  OnlineColorChoice,
+  OnlineOutcome,
+  Reaction,
+  ServerMessage,
+  Snapshot,
+} from './protocol.ts';
+import { CLOCK_CHOICES, MAX_DRAW_OFFERS, PING_EVERY, REACTIONS } from './protocol.ts';
+import { readServerMessage } from './read.ts';
 import type { SeatBook } from './seats.ts';
 
 /** The part of a WebSocket this controller uses (a fake one in unit tests). */
@@ -45,6 +58,8 @@ export interface OnlineEnv {
   saveRecord(r: GameRecord): void;
   /** the page is in view */
   visible(): boolean;
+  /** a new move id (`MOVE_ID`): unique among the moves of a game */
+  moveId(): string;
 }
 
 export type Connection = 'connecting' | 'open' | 'reconnecting' | 'unreachable';
@@ -56,33 +71,94 @@ export interface Draft {
   clock: ClockChoice;
 }
 
+/** A move shown on the board and sent, that the server has not confirmed yet. */
+export interface PendingMove {
+  /** the id it is sent with, every time */
+  id: string;
+  /** full notation, as the server stores it: 'f3xf5xd5' */
+  text: string;
+  /** the number of moves before it */
+  ply: number;
+}
+
+/** Something that happened, told for a few seconds in the status line. */
+export type NoticeKind =
+  | 'move-lost'
+  | 'draw-declined'
+  | 'takeback-declined'
+  | 'taken-back-mine'
+  | 'taken-back-theirs'
+  | 'taken-back';
+
+/** How long a move may go unanswered on an open socket before it is sent again (with its id). */
+export const ACK_WAIT = 5000;
+/** The wait before re-sending a move the server was too busy for: 1 s, 2 s, 4 s, then 5 s. */
+export const busyWait = (tries: number): number => Math.min(5000, 1000 * 2 ** Math.max(0, tries - 1));
+/** How long a notice stays in the status line. */
+export const NOTICE_MS = 6000;
+/** How long the new game of a rematch waits for its seat message before it is opened without one. */
+export const SEAT_WAIT = 5000;
+/** After the device says its network is back, how long an open socket has to answer a ping. */
+export const PROBE_WAIT = 4000;
+
 const OPEN = 1;
+let opened = 0;
+
+/** The moves replayed through the rules; undefined when they are not one legal game. */
+function replay(moves: readonly string[]): Game | undefined {
+  const g = new Game();
+  for (const m of moves) if (!g.playNotation(m).ok) return undefined;
+  return g;
+}
 
 export class OnlineCtrl {
   readonly id: string | undefined;
+  /** this controller among those the page has made (the board is mounted once per controller) */
+  readonly instance = ++opened;
   draft: Draft = { color: 'white', clock: 'off' };
   creating = false;
   problem: keyof Catalog | undefined;
+  notice: { kind: NoticeKind; at: number } | undefined;
   connection: Connection = 'connecting';
   /** The game as the server last sent it, and when it arrived (for the clocks). */
   snap: Snapshot | undefined;
   receivedAt = 0;
+  /** the game on the board: the server's, plus the pending move */
   game = new Game();
   you: Color | null = null;
   token: string | undefined;
   viewPly: number | undefined;
-  dialog: 'resign' | undefined;
+  dialog: 'resign' | 'draw' | 'cancel' | undefined;
   /** the last reaction received, shown for a few seconds */
   reaction: { color: Color; reaction: Reaction; at: number } | undefined;
+  /** the last measured round trip to the server (ping to pong), ms */
+  rtt: number | undefined;
+  /** the rematch being opened, waiting for its seat */
+  awaitingSeat: string | undefined;
+  private pending: PendingMove | undefined;
+  /** the socket the pending move was last sent on (a new socket sends it again if still needed) */
+  private sentOn: SocketLike | undefined;
+  private busyTries = 0;
   private socket: SocketLike | undefined;
   private board: Board | undefined;
   private retries = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private destroyed = false;
   private saved = false;
   private joinAsked = false;
-  /** a move shown before the server accepted it */
-  private pending: string | undefined;
+  /** the server said its game is older than ours (its data was restored): take its next snapshot */
+  private rewound = false;
+  /** messages received on this socket, and the last ping sent (with the count when it went) */
+  private received = 0;
+  private pingN = 0;
+  private pingSent: { n: number; at: number; received: number } | undefined;
+  private readonly timers = {
+    retry: undefined as ReturnType<typeof setTimeout> | undefined,
+    ack: undefined as ReturnType<typeof setTimeout> | undefined,
+    busy: undefined as ReturnType<typeof setTimeout> | undefined,
+    seat: undefined as ReturnType<typeof setTimeout> | undefined,
+    probe: undefined as ReturnType<typeof setTimeout> | undefined,
+    ping: undefined as ReturnType<typeof setInterval> | undefined,
+  };
 
   constructor(
     private readonly env: OnlineEnv,
@@ -146,29 +222,49 @@ export class OnlineCtrl {
     }
     this.socket = socket;
     socket.onopen = () => {
+      if (this.socket !== socket) return;
       this.retries = 0;
       this.connection = 'open';
-      this.send(
-        this.token ? { t: 'hello', game: this.id, token: this.token } : { t: 'hello', game: this.id },
-      );
+      this.pingSent = undefined;
+      // the version we have: the server sends the game only if it is newer
+      this.send({
+        t: 'hello',
+        game: this.id!,
+        ...(this.token ? { token: this.token } : {}),
+        ...(this.snap ? { v: this.snap.v } : {}),
+      });
       if (!this.env.visible()) this.send({ t: 'presence', visible: false });
+      clearInterval(this.timers.ping);
+      this.timers.ping = setInterval(() => this.ping(), PING_EVERY);
       this.env.redraw();
     };
     socket.onmessage = (e) => {
-      if (typeof e.data !== 'string') return;
-      let msg: ServerMessage;
-      try {
-        msg = JSON.parse(e.data) as ServerMessage;
-      } catch {
-        return;
-      }
-      this.receive(msg);
+      if (this.socket !== socket) return;
+      this.received++;
+      const msg = readServerMessage(e.data);
+      if (msg) this.receive(msg);
     };
     socket.onclose = () => {
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      this.retry();
+      if (this.socket === socket) this.drop();
     };
+  }
+
+  /** The socket closed or went silent: whatever was sent on it is in doubt; connect again. */
+  private drop(): void {
+    const s = this.socket;
+    this.socket = undefined;
+    this.sentOn = undefined;
+    clearInterval(this.timers.ping);
+    for (const k of ['ack', 'busy', 'probe'] as const) clearTimeout(this.timers[k]);
+    if (s) {
+      s.onopen = s.onmessage = s.onclose = null;
+      try {
+        s.close();
+      } catch {
+        // already closed
+      }
+    }
+    this.retry();
   }
 
   private retry(): void {
@@ -176,25 +272,63 @@ export class OnlineCtrl {
     this.retries++;
     this.connection = this.retries > 4 ? 'unreachable' : 'reconnecting';
     const wait = Math.min(5000, 300 * 2 ** Math.min(this.retries, 5));
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.connect(), wait);
+    clearTimeout(this.timers.retry);
+    this.timers.retry = setTimeout(() => this.connect(), wait);
     this.env.redraw();
   }
 
-  private send(msg: object): void {
+  /** The liveness ping, every PING_EVERY ms; a ping unanswered until the next means the link is dead. */
+  private ping(): void {
+    if (this.socket?.readyState !== OPEN) return;
+    if (this.pingSent && this.received === this.pingSent.received) return this.drop();
+    this.sendPing();
+  }
+
+  private sendPing(): void {
+    const n = ++this.pingN;
+    this.pingSent = { n, at: this.env.now(), received: this.received };
+    this.send({ t: 'ping', n, ...(this.rtt !== undefined ? { rtt: this.rtt } : {}) });
+  }
+
+  /** The device lost its network: the socket is as good as closed (it may take long to notice). */
+  networkLost(): void {
+    if (this.socket && !this.destroyed) this.drop();
+  }
+
+  /** The device's network is back: connect at once rather than at the end of the wait, or check the socket. */
+  networkBack(): void {
+    if (this.destroyed || !this.id || this.problem === 'onlineUnknown') return;
+    if (!this.socket) {
+      clearTimeout(this.timers.retry);
+      this.retries = 0;
+      this.connect();
+    } else if (this.socket.readyState === OPEN) {
+      const seen = this.received;
+      this.sendPing();
+      clearTimeout(this.timers.probe);
+      this.timers.probe = setTimeout(() => {
+        if (this.socket && this.received === seen) this.drop();
+      }, PROBE_WAIT);
+    }
+  }
+
+  private send(msg: ClientMessage): void {
     if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(msg));
   }
 
-  /** The page was hidden or shown again. */
+  /** The page was hidden or shown again (a phone waking up: its socket may have died meanwhile). */
   visibility(visible: boolean): void {
     this.send({ t: 'presence', visible });
+    if (visible) this.networkBack();
   }
 
   destroy(): void {
     this.destroyed = true;
-    clearTimeout(this.retryTimer);
+    for (const k of ['retry', 'ack', 'busy', 'seat', 'probe'] as const) clearTimeout(this.timers[k]);
+    clearInterval(this.timers.ping);
     const s = this.socket;
     this.socket = undefined;
+    if (s) s.onopen = s.onmessage = s.onclose = null;
     s?.close();
   }
 
@@ -202,91 +336,212 @@ export class OnlineCtrl {
     switch (msg.t) {
       case 'hello':
         this.you = msg.you;
+        if (this.snap && msg.v === this.snap.v) {
+          // nothing changed while we were away: a pending move never arrived, and goes again
+          this.apply(this.snap);
+        } else if (this.snap && msg.v < this.snap.v) {
+          this.rewound = true;
+          this.send({ t: 'sync', v: 0 });
+        }
+        this.sync();
         break;
       case 'seat':
-        this.you = msg.color;
-        this.token = msg.token;
-        this.env.seats.set(this.id!, msg.token);
-        this.env.replaceHash(`#/online/${this.id}/${msg.token}`);
+        this.seat(msg.game, msg.color, msg.token);
         break;
       case 'game':
         this.apply(msg.game);
+        break;
+      case 'ack':
+        if (this.pending?.id === msg.id) {
+          this.settled();
+          // the snapshot with the move usually comes first; if it was lost, ask for it
+          if (this.snap && this.snap.v < msg.v) this.send({ t: 'sync', v: this.snap.v });
+        }
         break;
       case 'react':
         this.reaction = { color: msg.color, reaction: msg.reaction, at: this.env.now() };
         this.env.sound.play('move');
         break;
       case 'error':
-        if (msg.code === 'unknown-game') {
-          this.problem = 'onlineUnknown';
-          this.destroy();
-        } else if (msg.ref === 'move' && this.snap) {
-          this.problem =
-            msg.code === 'illegal-move'
-              ? 'onlineIllegal'
-              : msg.code === 'not-your-turn'
-                ? 'onlineNotYourTurn'
-                : 'onlineRefused';
-          this.pending = undefined;
-          this.env.sound.play('error');
-          this.rebuild(this.snap.moves);
-          this.sync();
-        } else if (msg.code !== 'not-a-player' || msg.ref !== 'hello') this.problem = 'onlineRefused';
+        this.refused(msg);
         break;
       case 'pong':
+        if (this.pingSent?.n === msg.n)
+          this.rtt = Math.min(60_000, Math.max(0, Math.round(this.env.now() - this.pingSent.at)));
         break;
     }
     this.env.redraw();
   }
 
-  /** A new snapshot from the server. */
+  private seat(game: string, color: Color, token: string): void {
+    this.env.seats.set(game, token);
+    if (game === this.id) {
+      // the friend's seat, taken by opening the link: the token joins this player's address
+      this.you = color;
+      this.token = token;
+      this.env.replaceHash(`#/online/${this.id}/${token}`);
+      this.sync();
+    } else if (game === this.awaitingSeat) {
+      this.openRematch(game, token);
+    }
+  }
+
+  private refused(msg: Extract<ServerMessage, { t: 'error' }>): void {
+    const p = this.pending;
+    if (msg.code === 'unknown-game') {
+      this.problem = 'onlineUnknown';
+      this.destroy();
+    } else if (msg.ref === 'move' && p && (msg.id === undefined || msg.id === p.id)) {
+      if (msg.code === 'busy' || msg.code === 'rate-limited') {
+        // not applied: the same move again in a moment
+        clearTimeout(this.timers.ack);
+        clearTimeout(this.timers.busy);
+        this.busyTries++;
+        this.timers.busy = setTimeout(() => this.sendPending(), busyWait(this.busyTries));
+        return;
+      }
+      this.settled();
+      this.problem =
+        msg.code === 'illegal-move'
+          ? 'onlineIllegal'
+          : msg.code === 'not-your-turn'
+            ? 'onlineNotYourTurn'
+            : msg.code === 'stale' || msg.code === 'game-over'
+              ? 'onlineMoveLost'
+              : 'onlineRefused';
+      this.env.sound.play('error');
+      // back to the server's game, and ask for anything newer
+      const back = this.snap ? replay(this.snap.moves) : undefined;
+      if (this.snap && back) {
+        this.game = back;
+        this.clampView();
+        this.sync();
+        this.send({ t: 'sync', v: this.snap.v });
+      }
+    } else if (msg.ref === 'move') {
+      // about a move no longer pending (answered already): the pending one, if any, is still waited for
+    } else if (msg.code === 'too-many-offers') this.problem = 'onlineNoDrawOffers';
+    else if (msg.code === 'nothing-to-take-back') this.problem = 'onlineNothingToTakeBack';
+    else if (msg.code === 'busy' || msg.code === 'rate-limited') this.problem = 'onlineBusy';
+    else if (msg.code === 'no-offer') {
+      // the offer was withdrawn or answered meanwhile: the snapshot shows how things stand
+    } else if (msg.code !== 'not-a-player' || msg.ref !== 'hello') this.problem = 'onlineRefused';
+  }
+
+  /** The pending move is settled (confirmed, refused or gone): stop waiting for it. */
+  private settled(): void {
+    this.pending = undefined;
+    this.sentOn = undefined;
+    this.busyTries = 0;
+    clearTimeout(this.timers.ack);
+    clearTimeout(this.timers.busy);
+  }
+
+  /** Sends the pending move (again: the same id), and again after ACK_WAIT if nothing answers. */
+  private sendPending(): void {
+    const p = this.pending;
+    clearTimeout(this.timers.ack);
+    clearTimeout(this.timers.busy);
+    if (!p || this.socket?.readyState !== OPEN) return;
+    this.send({ t: 'move', move: p.text, ply: p.ply, id: p.id });
+    this.sentOn = this.socket;
+    this.timers.ack = setTimeout(() => this.sendPending(), ACK_WAIT);
+  }
+
+  /** A snapshot from the server: the whole game as it stands. */
   private apply(snap: Snapshot): void {
-    const before = this.game.notation();
+    if (snap.id !== this.id) return;
+    const prev = this.snap;
+    // an older snapshot arriving late says nothing new
+    if (prev && snap.v < prev.v && !this.rewound) return;
+    const server = replay(snap.moves);
+    if (!server) return; // not a legal game: keep ours (the next snapshot heals it)
+    this.rewound = false;
     this.snap = snap;
     this.receivedAt = this.env.now();
     if (this.you === null && snap.status === 'waiting' && !this.token && !this.joinAsked) {
       this.joinAsked = true;
       this.send({ t: 'join' });
     }
-    const grew = snap.moves.length === before.length + 1 && before.every((m, i) => m === snap.moves[i]);
-    const waitingForMine =
-      this.pending !== undefined &&
-      snap.moves.length === before.length - 1 &&
-      snap.moves.every((m, i) => m === before[i]);
-    if (sameMoves(before, snap.moves)) {
-      // nothing new on the board (or our own move, now accepted)
-      this.pending = undefined;
-      this.sync();
-    } else if (waitingForMine) {
-      // a change sent before our move reached the server: our move stays on the board
-    } else if (grew) {
-      const prev = this.game.position;
-      const r = this.game.playNotation(snap.moves[snap.moves.length - 1]);
-      if (r.ok) this.moved(r.value, prev.pieceAt(r.value.from));
-      else {
-        this.rebuild(snap.moves);
-        this.sync();
+
+    // the pending move: in the server's game, still to be played there, or overtaken
+    let target = server;
+    let lost = false;
+    const p = this.pending;
+    if (p) {
+      const ours = this.game.notation().slice(0, p.ply);
+      const samePast = sameMoves(snap.moves.slice(0, p.ply), ours);
+      const still = samePast && snap.moves.length === p.ply && snap.status === 'playing';
+      const again = still && server.position.turn === this.you ? server.clone() : undefined;
+      if (samePast && snap.moves[p.ply] === p.text) this.settled();
+      else if (again?.playNotation(p.text).ok) {
+        target = again;
+        if (this.sentOn !== this.socket) this.sendPending();
+      } else {
+        this.settled();
+        lost = true;
       }
-    } else {
-      this.pending = undefined;
-      this.rebuild(snap.moves);
-      this.sync();
     }
+
+    const before = this.game.notation();
+    const after = target.notation();
+    if (!sameMoves(before, after)) {
+      this.problem = undefined;
+      const grew = after.length === before.length + 1 && sameMoves(before, after.slice(0, -1));
+      const from = this.game.position;
+      this.game = target;
+      this.clampView();
+      if (grew) this.moved(target.moves[target.plies - 1], from);
+      else this.sync();
+    } else this.sync();
+
+    if (lost) {
+      this.say('move-lost');
+      this.env.sound.play('error');
+    } else if (prev && snap.status === 'playing') this.noticeChanges(prev, snap);
+
+    if (snap.status !== 'playing' && this.dialog !== 'cancel') this.dialog = undefined;
+    if (snap.status !== 'waiting' && this.dialog === 'cancel') this.dialog = undefined;
     if (snap.status === 'over') this.finished(snap);
-    // both asked for a rematch: on to the new game
-    if (snap.rematch) this.followRematch();
+    else if (snap.status === 'aborted' && prev && prev.status !== 'aborted') this.env.sound.play('end');
+    // both asked for a rematch while we watched: on to the new game
+    if (snap.rematch && prev && !prev.rematch) this.followRematch();
   }
 
-  private rebuild(moves: readonly string[]): void {
-    const g = new Game();
-    for (const m of moves) if (!g.playNotation(m).ok) break;
-    this.game = g;
+  /** What the offerer is told when the friend said no, and a takeback done. */
+  private noticeChanges(prev: Snapshot, snap: Snapshot): void {
+    const same = snap.moves.length === prev.moves.length;
+    if (snap.moves.length < prev.moves.length) {
+      const mine = this.you !== null && prev.takebackOffer === this.you;
+      this.say(this.you === null ? 'taken-back' : mine ? 'taken-back-mine' : 'taken-back-theirs');
+    } else if (same && this.you !== null && prev.drawOffer === this.you && snap.drawOffer === null)
+      this.say('draw-declined');
+    else if (same && this.you !== null && prev.takebackOffer === this.you && snap.takebackOffer === null)
+      this.say('takeback-declined');
+  }
+
+  private say(kind: NoticeKind): void {
+    this.notice = { kind, at: this.env.now() };
+  }
+
+  /** The notice still to be shown, if any. */
+  shownNotice(): NoticeKind | undefined {
+    const n = this.notice;
+    return n && this.env.now() - n.at < NOTICE_MS ? n.kind : undefined;
+  }
+
+  private clampView(): void {
+    if (this.viewPly !== undefined && this.viewPly >= this.game.plies) this.viewPly = undefined;
   }
 
   /** Somebody's move arrived: slide it into place. */
-  private moved(move: Move, piece: { color: Color; role: 'man' | 'king' } | undefined): void {
+  private moved(move: Move, from: Game['position']): void {
     this.env.sound.play(move.captures.length > 0 ? 'capture' : 'move');
     this.viewPly = undefined;
+    this.slide(move, from.pieceAt(move.from));
+  }
+
+  private slide(move: Move, piece: { color: Color; role: 'man' | 'king' } | undefined): void {
     const board = this.board;
     if (board && piece) {
       const { pieces: _pieces, ...rest } = this.boardConfig();
@@ -301,7 +556,7 @@ export class OnlineCtrl {
     if (this.saved) return;
     this.saved = true;
     this.env.sound.play('end');
-    if (this.you === null) return;
+    if (this.you === null || !snap.outcome) return;
     const game = this.outcomeGame(snap);
     const t = this.t;
     const names = {
@@ -309,8 +564,10 @@ export class OnlineCtrl {
       black: this.you === 'black' ? t.you : t.onlineFriend,
       event: t.pdnEventOnline,
     };
-    const pdn = makePdn(game, pdnTags(undefined, this.env.now(), names));
-    this.env.saveRecord(recordOf(`online-${snap.id}`, undefined, game, pdn, this.env.now()));
+    const pdn = onlinePdn(game, snap.outcome, pdnTags(undefined, this.env.now(), names));
+    const rec = recordOf(`online-${snap.id}`, undefined, game, pdn, this.env.now());
+    // the reason as the server gave it (the rules' game knows a win by abandonment as a timeout)
+    this.env.saveRecord({ ...rec, reason: snap.outcome.reason, online: { color: this.you } });
   }
 
   /** The rules' game with the way it ended written into it (resignation, time, agreement). */
@@ -318,11 +575,18 @@ export class OnlineCtrl {
     const game = this.game.clone();
     const o = snap.outcome;
     if (o && !game.isOver()) {
-      if (o.reason === 'resignation') game.resign(opposite(o.winner!));
-      else if (o.reason === 'timeout' || o.reason === 'abandoned') game.timeout(opposite(o.winner!));
+      if (o.reason === 'resignation' && o.winner) game.resign(opposite(o.winner));
+      else if ((o.reason === 'timeout' || o.reason === 'abandoned') && o.winner)
+        game.timeout(opposite(o.winner));
       else if (o.reason === 'agreement') game.agreeDraw();
     }
     return game;
+  }
+
+  /** The finished game as PDN (for the export). */
+  pdn(): string {
+    const snap = this.snap;
+    return onlinePdn(this.outcomeGame(), snap?.outcome ?? null, { Event: this.t.pdnEventOnline });
   }
 
   // ---- what the view asks
@@ -333,6 +597,11 @@ export class OnlineCtrl {
 
   get turn(): Color {
     return this.game.position.turn;
+  }
+
+  /** The move sent and not yet confirmed (tests and the view). */
+  get pendingMove(): PendingMove | undefined {
+    return this.pending;
   }
 
   canPlay(): boolean {
@@ -354,6 +623,13 @@ export class OnlineCtrl {
     return Math.max(0, c[color] - (running ? this.env.now() - this.receivedAt : 0));
   }
 
+  /** Milliseconds left to make the first move before the game is aborted (while it counts). */
+  abortLeft(): number | undefined {
+    const s = this.snap;
+    if (!s || s.status !== 'playing' || s.abortAt === null) return undefined;
+    return Math.max(0, s.abortAt - s.now - (this.env.now() - this.receivedAt));
+  }
+
   presence(color: Color): SeatPresence {
     const s = this.snap;
     if (!s || !s.seats[color]) return 'empty';
@@ -367,6 +643,36 @@ export class OnlineCtrl {
     return (
       this.snap?.status === 'playing' && this.you !== null && this.presence(opposite(this.you)) === 'gone'
     );
+  }
+
+  /** Draw offers this player may still make in this game. */
+  drawOffersLeft(): number {
+    const s = this.snap;
+    return s && this.you ? Math.max(0, MAX_DRAW_OFFERS - s.drawOffers[this.you]) : 0;
+  }
+
+  canOfferDraw(): boolean {
+    const s = this.snap;
+    return (
+      s?.status === 'playing' &&
+      this.you !== null &&
+      this.connection === 'open' &&
+      s.drawOffer !== this.you &&
+      this.drawOffersLeft() > 0
+    );
+  }
+
+  /** A takeback may be asked by a player with a move of their own in the game, one at a time. */
+  canAskTakeback(): boolean {
+    const s = this.snap;
+    if (s?.status !== 'playing' || this.you === null || this.connection !== 'open') return false;
+    if (s.takebackOffer !== null || this.pending) return false;
+    // White's first move is the first of the game, Black's the second
+    return s.moves.length > (this.you === 'white' ? 0 : 1);
+  }
+
+  canCancel(): boolean {
+    return this.snap?.status === 'waiting' && this.you !== null && this.connection === 'open';
   }
 
   orientation(): Color {
@@ -423,35 +729,44 @@ export class OnlineCtrl {
       this.env.redraw();
       return false;
     }
-    const piece = before.pieceAt(r.value.from);
     this.sendMove(r.value, ply);
-    if (this.board && piece) {
-      const board = this.board;
-      const { pieces: _pieces, ...rest } = this.boardConfig();
-      void board.animateMove(toPath(r.value), `${piece.color}-${piece.role}`).then(() => {
-        if (board === this.board) this.sync();
-      });
-      board.set(rest);
-    } else this.sync();
+    this.slide(r.value, before.pieceAt(r.value.from));
     return true;
   }
 
-  /** Shows the move as played and sends it; the server's next snapshot confirms or undoes it. */
+  /** Shows the move as played and sends it; it stays pending until the server has it. */
   private sendMove(move: Move, ply: number): void {
-    const text = makeNotation(move);
-    this.pending = text;
+    this.pending = { id: this.env.moveId(), text: makeNotation(move), ply };
+    this.busyTries = 0;
     this.problem = undefined;
+    this.notice = undefined;
     this.env.sound.play(move.captures.length > 0 ? 'capture' : 'move');
-    this.send({ t: 'move', move: text, ply });
+    this.sendPending();
     this.env.redraw();
   }
 
-  offerDraw(): void {
-    this.send({ t: 'draw', action: 'offer' });
+  askDraw(): void {
+    if (!this.canOfferDraw()) return;
+    this.dialog = 'draw';
+    this.env.redraw();
+  }
+
+  confirmDraw(): void {
+    this.dialog = undefined;
+    if (this.canOfferDraw()) this.send({ t: 'draw', action: 'offer' });
+    this.env.redraw();
   }
 
   answerDraw(accept: boolean): void {
     this.send({ t: 'draw', action: accept ? 'accept' : 'decline' });
+  }
+
+  askTakeback(): void {
+    if (this.canAskTakeback()) this.send({ t: 'takeback', action: 'offer' });
+  }
+
+  answerTakeback(accept: boolean): void {
+    this.send({ t: 'takeback', action: accept ? 'accept' : 'decline' });
   }
 
   askResign(): void {
@@ -467,6 +782,18 @@ export class OnlineCtrl {
   confirmResign(): void {
     this.dialog = undefined;
     this.send({ t: 'resign' });
+    this.env.redraw();
+  }
+
+  askCancel(): void {
+    if (!this.canCancel()) return;
+    this.dialog = 'cancel';
+    this.env.redraw();
+  }
+
+  confirmCancel(): void {
+    this.dialog = undefined;
+    if (this.canCancel()) this.send({ t: 'cancel' });
     this.env.redraw();
   }
 
@@ -489,13 +816,35 @@ export class OnlineCtrl {
     this.env.redraw();
   }
 
-  /** Follows the rematch once both asked for it (each player keeps their token). */
+  /**
+   * Opens the rematch: a player with the new game's seat (the server sends it in a `seat` message,
+   * a new token for the new game), waiting a little for it; a spectator follows without one.
+   */
   followRematch(): void {
     const next = this.snap?.rematch;
-    if (!next) return;
-    if (this.token && this.you) this.env.seats.set(next, this.token);
-    this.env.navigate(this.token && this.you ? `#/online/${next}/${this.token}` : `#/online/${next}`);
+    if (!next || this.destroyed) return;
+    const token = this.env.seats.get(next);
+    if (this.you === null || token) return this.openRematch(next, token);
+    this.awaitingSeat = next;
+    clearTimeout(this.timers.seat);
+    this.timers.seat = setTimeout(() => this.openRematch(next, this.env.seats.get(next)), SEAT_WAIT);
+    this.env.redraw();
   }
+
+  private openRematch(game: string, token: string | undefined): void {
+    clearTimeout(this.timers.seat);
+    this.awaitingSeat = undefined;
+    if (this.destroyed) return;
+    this.env.navigate(token ? `#/online/${game}/${token}` : `#/online/${game}`);
+  }
+}
+
+/** The game's PDN; a win claimed after the opponent left says so (the rules' game calls it a timeout). */
+export function onlinePdn(game: Game, outcome: OnlineOutcome | null, tags: Record<string, string>): string {
+  const pdn = makePdn(game, tags);
+  return outcome?.reason === 'abandoned'
+    ? pdn.replace('[Termination "timeout"]', '[Termination "abandoned"]')
+    : pdn;
 }
 
 const sameMoves = (a: readonly string[], b: readonly string[]): boolean =>

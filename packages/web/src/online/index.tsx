@@ -47,7 +47,16 @@ export function browserEnv(app: AppCtrl): OnlineEnv {
     seats: seatBook(app.store),
     saveRecord: (r) => app.records.add(r),
     visible: () => document.visibilityState !== 'hidden',
+    moveId,
   };
+}
+
+/** 12 random characters of base64url (`MOVE_ID`). */
+function moveId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }
 
 interface Props {
@@ -60,6 +69,8 @@ export class OnlinePage extends Component<Props> {
   private ctrl: OnlineCtrl | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly onVisibility = () => this.ctrl?.visibility(document.visibilityState !== 'hidden');
+  private readonly onOffline = () => this.ctrl?.networkLost();
+  private readonly onOnline = () => this.ctrl?.networkBack();
 
   private open(): void {
     this.ctrl?.destroy();
@@ -73,14 +84,18 @@ export class OnlinePage extends Component<Props> {
 
   override componentDidMount(): void {
     document.addEventListener('visibilitychange', this.onVisibility);
-    // the clocks, a player's absence and the reaction bubble move on between messages
+    window.addEventListener('offline', this.onOffline);
+    window.addEventListener('online', this.onOnline);
+    // the clocks, a player's absence, the reaction bubble and a notice move on between messages
     this.timer = setInterval(() => {
-      if (this.ctrl?.status === 'playing' || this.ctrl?.reaction) this.props.app.redraw();
+      const c = this.ctrl;
+      if (c?.status === 'playing' || c?.reaction || c?.shownNotice()) this.props.app.redraw();
     }, 200);
   }
 
   override componentWillReceiveProps(next: Props): void {
-    if (next.id !== this.props.id) {
+    // another game (a rematch), or the same with another seat: a new controller, and a new board
+    if (next.id !== this.props.id || next.token !== this.props.token) {
       this.props = next;
       this.open();
     }
@@ -88,6 +103,8 @@ export class OnlinePage extends Component<Props> {
 
   override componentWillUnmount(): void {
     document.removeEventListener('visibilitychange', this.onVisibility);
+    window.removeEventListener('offline', this.onOffline);
+    window.removeEventListener('online', this.onOnline);
     clearInterval(this.timer);
     this.ctrl?.destroy();
     this.ctrl = undefined;

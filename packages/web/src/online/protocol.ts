@@ -1,13 +1,17 @@
 // The online game as this client offers it (colours, clocks), over the game server's wire format:
 // its messages and snapshots come from the server's one definition, `@dama/server/wire` (types and
 // constants only; packages/server/README.md describes the protocol).
-export { REACTIONS } from '@dama/server/wire';
+export { MAX_DRAW_OFFERS, MOVE_ID, PING_EVERY, REACTIONS, SILENT_CLOSE } from '@dama/server/wire';
 export type {
+  ClientMessage,
+  ErrorCode,
+  Outcome as OnlineOutcome,
   OutcomeReason as OnlineReason,
   Presence,
   Reaction,
   ServerMessage,
   Snapshot,
+  Status as OnlineStatus,
 } from '@dama/server/wire';
 
 export const ONLINE_COLORS = ['white', 'black', 'random'] as const;

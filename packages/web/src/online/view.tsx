@@ -1,13 +1,14 @@
 // The screens of a game with a friend: the choices, the link to share (with its QR code), and the
 // game: the same board, strips, move list and end panel as the local game, with presence and offers.
 import type { JSX } from 'preact';
-import { makePdn, type Color } from '@dama/core';
+import type { Color } from '@dama/core';
 import { renderSVG } from 'uqr';
+import { gameLinkHash } from '../analysis/link.ts';
 import type { AppCtrl } from '../app/ctrl.ts';
 import { formatClock } from '../game/clock.ts';
 import { resultTitle } from '../game/ctrl.ts';
 import { BoardMount } from '../lib/board-mount.tsx';
-import { capitalize, reasonKey, type Catalog } from '../lib/i18n/index.ts';
+import { capitalize, type Catalog } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';
 import { moveSection } from '../lib/move-list.tsx';
 import { exportDialog } from '../lib/pdn-export.tsx';
@@ -22,7 +23,8 @@ import {
   playerStrip,
 } from '../lib/play-view.tsx';
 import { radios } from '../lib/widgets.tsx';
-import type { OnlineCtrl } from './ctrl.ts';
+import { reasonText } from '../records/view.tsx';
+import type { NoticeKind, OnlineCtrl } from './ctrl.ts';
 import { CLOCK_CHOICES, ONLINE_COLORS, REACTIONS, type Reaction } from './protocol.ts';
 
 const reactionKey = (r: Reaction) => `react_${r.replace(/-/g, '_')}` as keyof Catalog;
@@ -116,7 +118,15 @@ function invite(o: OnlineCtrl): JSX.Element {
         // uqr draws the code as a self-contained SVG string (no script, no external reference).
         dangerouslySetInnerHTML={{ __html: renderSVG(link, { border: 2, pixelSize: 6 }) }}
       />
-      <p class="status">{t.onlineWaiting}</p>
+      <p class="status">
+        <span>{t.onlineWaiting}</span>
+        {/* beside the waiting line, apart from the link's buttons: a second thought, not the next step */}
+        {o.canCancel() ? (
+          <button type="button" class="cancel" data-testid="cancel-game" onClick={() => o.askCancel()}>
+            {t.onlineCancel}
+          </button>
+        ) : null}
+      </p>
     </section>
   );
 }
@@ -135,10 +145,32 @@ function strip(o: OnlineCtrl, color: Color, where: 'top' | 'bottom'): JSX.Elemen
     active,
     name,
     left !== undefined ? { text: formatClock(left), running: active, low } : undefined,
-    <span class={`presence ${presence}`} data-testid={`presence-${color}`}>
-      {t[`onlinePresence_${presence}`]}
-    </span>,
+    // our own, while our connection is away, would be the server's stale word: the banner says it
+    o.you === color && o.connection !== 'open' ? null : (
+      <span class={`presence ${presence}`} data-testid={`presence-${color}`}>
+        {t[`onlinePresence_${presence}`]}
+      </span>
+    ),
   );
+}
+
+/** What a notice says (the draw declined tells how many offers are left). */
+function noticeText(o: OnlineCtrl, kind: NoticeKind): string {
+  const t = o.t;
+  switch (kind) {
+    case 'move-lost':
+      return t.onlineMoveLost;
+    case 'draw-declined':
+      return t.onlineDrawDeclined(o.drawOffersLeft());
+    case 'takeback-declined':
+      return t.onlineTakebackDeclined;
+    case 'taken-back-mine':
+      return t.onlineTakenBackMine;
+    case 'taken-back-theirs':
+      return t.onlineTakenBackTheirs;
+    case 'taken-back':
+      return t.onlineTakenBack;
+  }
 }
 
 function statusLine(o: OnlineCtrl): JSX.Element | null {
@@ -159,8 +191,21 @@ function statusLine(o: OnlineCtrl): JSX.Element | null {
         {t[o.problem] as string}
       </p>
     );
+  if (o.awaitingSeat)
+    return (
+      <p class="status" role="status" data-testid="status">
+        {t.onlineRematchWaiting}
+      </p>
+    );
   if (o.status !== 'playing') return null;
   if (o.viewPly !== undefined) return pastStatus(t, o.viewPly, () => o.jump(o.game.plies));
+  const notice = o.shownNotice();
+  if (notice)
+    return (
+      <p class={`status told${notice === 'move-lost' ? ' warn' : ''}`} role="status" data-testid="status">
+        {noticeText(o, notice)}
+      </p>
+    );
   const capture = o.game.position.legalMoves().some((m) => m.captures.length > 0);
   const text =
     o.you === null
@@ -176,6 +221,40 @@ function statusLine(o: OnlineCtrl): JSX.Element | null {
     <p class={`status${capture && o.you === o.turn ? ' capture' : ''}`} data-testid="status">
       {text}
     </p>
+  );
+}
+
+/** '0:25': whole seconds, rounded up (a countdown that says 0:00 has run out). */
+const seconds = (ms: number): string => {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** Until both sides have moved: the time left to move before the game is aborted. */
+function abortCountdown(o: OnlineCtrl): JSX.Element | null {
+  const left = o.abortLeft();
+  if (left === undefined || o.you === null || o.connection !== 'open') return null;
+  const mine = o.you === o.turn;
+  return (
+    <p class={`deadline${mine ? ' mine' : ''}`} role="timer" data-testid="abort-countdown">
+      {mine ? o.t.onlineAbortIn(seconds(left)) : o.t.onlineAbortFriendIn(seconds(left))}
+    </p>
+  );
+}
+
+/** Over the board while the connection is away: plain to see, whatever the player is looking at. */
+function connectionBanner(o: OnlineCtrl): JSX.Element | null {
+  if (o.connection !== 'reconnecting' && o.connection !== 'unreachable') return null;
+  const t = o.t;
+  // the status line says it to screen readers
+  return (
+    <div class="conn-banner" aria-hidden="true" data-testid="reconnecting">
+      <span class="spinner" />
+      <span>
+        <strong>{t.onlineReconnectingShort}</strong>
+        {o.pendingMove ? <small>{t.onlinePendingMove}</small> : null}
+      </span>
+    </div>
   );
 }
 
@@ -202,6 +281,24 @@ function offers(o: OnlineCtrl): JSX.Element | null {
         {t.onlineDrawOffered}
       </p>,
     );
+  if (s.status === 'playing' && s.takebackOffer && s.takebackOffer !== o.you)
+    rows.push(
+      <div class="offer" data-testid="takeback-offer" key="takeback">
+        <span>{t.onlineTakebackFromFriend}</span>
+        <button type="button" class="btn small" onClick={() => o.answerTakeback(false)}>
+          {t.onlineDecline}
+        </button>
+        <button type="button" class="btn small primary" onClick={() => o.answerTakeback(true)}>
+          {t.onlineAccept}
+        </button>
+      </div>,
+    );
+  else if (s.status === 'playing' && s.takebackOffer === o.you)
+    rows.push(
+      <p class="offer" key="takeback-mine" data-testid="takeback-mine">
+        {t.onlineTakebackAsked}
+      </p>,
+    );
   if (o.canClaim())
     rows.push(
       <div class="offer" key="claim">
@@ -218,15 +315,24 @@ function controls(o: OnlineCtrl): JSX.Element | null {
   const t = o.t;
   if (o.you === null || o.status !== 'playing') return null;
   const open = o.connection === 'open';
+  const noOffers = o.drawOffersLeft() === 0;
   return (
     <div class="controls">
       {controlButton(
-        t.offerDraw,
+        noOffers ? t.onlineNoDrawOffers : t.offerDraw,
         t.drawShort,
         icons.draw,
-        () => o.offerDraw(),
-        !open || o.snap?.drawOffer === o.you,
+        () => o.askDraw(),
+        !o.canOfferDraw(),
         'draw',
+      )}
+      {controlButton(
+        t.onlineTakeback,
+        t.undo,
+        icons.undo,
+        () => o.askTakeback(),
+        !o.canAskTakeback(),
+        'takeback',
       )}
       {controlButton(t.resign, t.resign, icons.flag, () => o.askResign(), !open, 'resign')}
     </div>
@@ -235,7 +341,7 @@ function controls(o: OnlineCtrl): JSX.Element | null {
 
 function reactions(o: OnlineCtrl): JSX.Element | null {
   const t = o.t;
-  if (o.you === null || o.status === 'waiting' || o.status === undefined) return null;
+  if (o.you === null || (o.status !== 'playing' && o.status !== 'over')) return null;
   return (
     <div class="reactions" role="group" aria-label={t.onlineReact}>
       {REACTIONS.map((r) => (
@@ -260,35 +366,55 @@ function bubble(o: OnlineCtrl, now: number): JSX.Element | null {
   );
 }
 
+/** The finished game on the analysis board: the kept record (with the player's side down), else its moves. */
+function analyseHref(app: AppCtrl, o: OnlineCtrl): string {
+  const id = `online-${o.id}`;
+  return app.records.records.some((r) => r.id === id)
+    ? `#/analysis?record=${encodeURIComponent(id)}`
+    : gameLinkHash(o.outcomeGame());
+}
+
 function endPanel(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
   const s = o.snap;
+  if (s?.status === 'aborted') return abortedPanel(o);
   if (!s || s.status !== 'over' || !s.outcome) return null;
   const t = o.t;
   const oc = s.outcome;
-  const reason = oc.reason === 'abandoned' ? t.reason_abandoned : (t[reasonKey(oc.reason)] as string);
   const human = o.you ?? undefined;
   const lost = human && oc.winner && oc.winner !== human;
   return endFrame(
     endTone(oc.winner ?? undefined, human),
     lost ? t.onlineFriendWins : resultTitle(t, { winner: oc.winner, reason: 'resignation' }, human),
-    capitalize(reason, app.lang),
+    capitalize(reasonText(t, oc.reason, Boolean(lost)), app.lang),
     <>
       {o.you !== null && s.rematchOffer && s.rematchOffer !== o.you ? (
         <p class="offer">{t.onlineRematchFromFriend}</p>
       ) : null}
       {o.you !== null && s.rematchOffer === o.you ? <p class="offer">{t.onlineRematchAsked}</p> : null}
       <div class="actions">
-        {o.you !== null ? (
+        {s.rematch && !o.awaitingSeat ? (
+          <button
+            type="button"
+            class="btn primary"
+            data-testid="rematch-go"
+            onClick={() => o.followRematch()}
+          >
+            {t.onlineRematchGo}
+          </button>
+        ) : o.you !== null ? (
           <button
             type="button"
             class="btn primary"
             data-testid="rematch"
-            disabled={s.rematchOffer === o.you}
+            disabled={s.rematchOffer === o.you || o.awaitingSeat !== undefined}
             onClick={() => o.rematch()}
           >
             {t.rematch}
           </button>
         ) : null}
+        <a class="btn" href={analyseHref(app, o)} data-testid="analyse-game">
+          {t.analyse}
+        </a>
         <a class="btn" href="#/">
           {t.newGame}
         </a>
@@ -297,6 +423,29 @@ function endPanel(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
         </button>
       </div>
     </>,
+  );
+}
+
+/** A game that ended without a result: cancelled by its creator, a first move not made, or left idle. */
+function abortedPanel(o: OnlineCtrl): JSX.Element {
+  const t = o.t;
+  const s = o.snap!;
+  const turn = o.turn;
+  const note =
+    !s.seats.white || !s.seats.black
+      ? t.onlineCancelledNote
+      : s.moves.length < 2
+        ? t.onlineAbortedNoMove(o.you === null ? turn : o.you === turn ? 'you' : 'friend')
+        : t.onlineExpiredNote;
+  return endFrame(
+    'draw',
+    t.onlineAborted,
+    note,
+    <div class="actions">
+      <a class="btn primary" href="#/online">
+        {t.newGame}
+      </a>
+    </div>,
   );
 }
 
@@ -310,8 +459,23 @@ function dialogs(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
       { label: t.resign, danger: true, testId: 'confirm-resign', run: () => o.confirmResign() },
       () => o.closeDialog(),
     );
-  if (app.exporting && o.snap)
-    return exportDialog(app, makePdn(o.outcomeGame(), { Event: t.pdnEventOnline }), `online-${o.snap.id}`);
+  if (o.dialog === 'draw')
+    return confirmDialog(
+      'draw-dialog',
+      t.onlineDrawConfirm(o.drawOffersLeft() === 1),
+      t,
+      { label: t.onlineDrawYes, testId: 'confirm-draw', run: () => o.confirmDraw() },
+      () => o.closeDialog(),
+    );
+  if (o.dialog === 'cancel')
+    return confirmDialog(
+      'cancel-dialog',
+      t.onlineCancelConfirm,
+      t,
+      { label: t.onlineCancelYes, danger: true, testId: 'confirm-cancel', run: () => o.confirmCancel() },
+      () => o.closeDialog(),
+    );
+  if (app.exporting && o.snap) return exportDialog(app, o.pdn(), `online-${o.snap.id}`);
   return null;
 }
 
@@ -338,21 +502,30 @@ export function onlineView(app: AppCtrl, o: OnlineCtrl): JSX.Element {
   const top: Color = bottom === 'white' ? 'black' : 'white';
   const now = Date.now();
   return (
-    <div class="game online" data-mode="online" data-testid="online-game">
+    <div
+      class="game online"
+      data-mode="online"
+      data-testid="online-game"
+      data-status={o.status ?? 'loading'}
+      data-connection={o.connection}
+    >
       <div class="board-col">
         {strip(o, top, 'top')}
-        <BoardMount bind={(b) => o.setBoard(b)} class={`board-wrap${o.status === 'over' ? ' over' : ''}`} />
+        {/* one board per controller: a new game (the rematch) gets a fresh one, bound to it */}
+        <BoardMount key={o.instance} bind={(b) => o.setBoard(b)} class="board-wrap" />
+        {connectionBanner(o)}
         {strip(o, bottom, 'bottom')}
       </div>
       <div class="side-col">
         {o.you === null && o.snap ? <p class="status">{t.onlineWatching}</p> : null}
         {statusLine(o)}
+        {abortCountdown(o)}
         {bubble(o, now)}
         {o.status === 'waiting' && o.you !== null ? invite(o) : null}
         {offers(o)}
         {endPanel(app, o) ?? controls(o)}
         {reactions(o)}
-        {o.status !== 'waiting'
+        {o.status === 'playing' || o.status === 'over' || o.game.plies > 0
           ? moveSection(t, o.game, o.viewPly ?? o.game.plies, (ply) => o.jump(ply))
           : null}
         {typeMove(o)}

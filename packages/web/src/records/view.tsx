@@ -1,27 +1,53 @@
 // My games: the finished games kept on this device, import of PDN games, and replay.
 import type { JSX } from 'preact';
 import type { RecordsCtrl } from './ctrl.ts';
-import { capitalize, reasonKey } from '../lib/i18n/index.ts';
+import { capitalize, reasonKey, type Catalog } from '../lib/i18n/index.ts';
 import { resultTitle } from '../game/ctrl.ts';
-import type { GameRecord } from '../lib/record.ts';
+import { isOnlineRecord, type GameRecord, type RecordReason } from '../lib/record.ts';
 import { icons } from '../lib/icons.tsx';
 
 export function describe(ctrl: RecordsCtrl, r: GameRecord): string {
   const t = ctrl.trans;
+  if (isOnlineRecord(r)) return t.onlineTitle;
   if (!r.setup) return t.imported;
   return r.setup.mode === 'computer'
     ? capitalize(t.vsComputer(t[`level_${r.setup.level}`]), ctrl.lang)
     : t.twoPlayerGame;
 }
 
-/** 'You win! · on time (1-0)', 'Draw · by agreement (1/2-1/2)', or the bare result of an unfinished record. */
+/** Why a game ended, in words; a win by abandonment, told to the player who left, says so. */
+export function reasonText(t: Catalog, reason: RecordReason, leftByYou = false): string {
+  if (reason === 'abandoned' && leftByYou) return t.reasonAbandonedYou;
+  const text = t[reasonKey(reason)] as unknown;
+  // a reason this version does not know (a newer server's) is left unsaid
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * 'You win! · on time (1-0)', 'Your friend won · by resignation (1-0)', 'Draw · by agreement
+ * (1/2-1/2)', or the bare result of an unfinished record.
+ */
 export function outcomeText(ctrl: RecordsCtrl, r: GameRecord): string {
   const t = ctrl.trans;
   const winner = r.result === '1-0' ? 'white' : r.result === '0-1' ? 'black' : undefined;
   if (r.unfinished) return t.unfinishedGame;
   if (r.result === '*' || !r.reason) return r.result;
-  const human = r.setup?.mode === 'computer' ? r.setup.playerColor : undefined;
-  return `${resultTitle(t, { winner, reason: r.reason }, human)} · ${t[reasonKey(r.reason)] as string} (${r.result.replace(/-/g, '\u2011')})`;
+  const you = r.online?.color;
+  const title = you
+    ? winner === undefined
+      ? t.drawn
+      : winner === you
+        ? t.recordYouWon
+        : t.recordFriendWon
+    : // the title reads only the winner
+      resultTitle(
+        t,
+        { winner, reason: 'resignation' },
+        r.setup?.mode === 'computer' ? r.setup.playerColor : undefined,
+      );
+  const why = reasonText(t, r.reason, you !== undefined && winner !== undefined && winner !== you);
+  const result = `(${r.result.replace(/-/g, '\u2011')})`;
+  return why ? `${title} · ${why} ${result}` : `${title} ${result}`;
 }
 
 function importForm(ctrl: RecordsCtrl): JSX.Element {

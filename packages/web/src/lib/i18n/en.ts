@@ -385,6 +385,39 @@ export const en = {
   react_oops: 'Oops!',
   react_wow: 'Wow!',
   reason_abandoned: 'the opponent left',
+  reasonAbandonedYou: 'you were away too long',
+  onlineMoveLost: 'Your move was not played: the game had changed before it reached the server.',
+  onlineBusy: 'The server is busy. Try again in a moment.',
+  onlineReconnectingShort: 'Reconnecting…',
+  onlinePendingMove: 'Your move will be sent as soon as the connection is back.',
+  onlineDrawConfirm: (last: boolean): string =>
+    last ? 'Offer your friend a draw? It is your last offer in this game.' : 'Offer your friend a draw?',
+  onlineDrawDeclined: (left: number) =>
+    `Your friend declined the draw. ${left === 0 ? 'You have no offers left in this game.' : left === 1 ? 'You may offer once more.' : `You may offer ${left} more times.`}`,
+  onlineNoDrawOffers: 'You have no draw offers left in this game.',
+  onlineDrawYes: 'Offer a draw',
+  onlineTakeback: 'Ask to take back your last move',
+  onlineTakebackAsked: 'You asked to take back your last move.',
+  onlineTakebackFromFriend: 'Your friend asks to take back their last move.',
+  onlineTakebackDeclined: 'Your friend did not agree to take back your move.',
+  onlineTakenBackMine: 'Your friend agreed: your move is taken back. Play again.',
+  onlineTakenBackTheirs: "Your friend's move is taken back.",
+  onlineTakenBack: 'A move was taken back.',
+  onlineNothingToTakeBack: 'You have no move to take back.',
+  onlineCancel: 'Cancel',
+  onlineCancelConfirm: 'Cancel this game? The link you sent will stop working.',
+  onlineCancelYes: 'Cancel the game',
+  onlineAborted: 'Game aborted',
+  onlineCancelledNote: 'The game was cancelled before it started.',
+  onlineAbortedNoMove: (who: 'you' | 'friend' | Side) =>
+    `${who === 'you' ? 'You did not make your first move' : who === 'friend' ? 'Your friend did not make their first move' : `${who === 'white' ? 'White' : 'Black'} did not make the first move`} in time. The game does not count.`,
+  onlineExpiredNote: 'Nobody played this game for a long time, so it ended without a result.',
+  onlineAbortIn: (time: string) => `Move within ${time} or the game is aborted`,
+  onlineAbortFriendIn: (time: string) => `If your friend does not move within ${time}, the game is aborted`,
+  onlineRematchWaiting: 'Starting the rematch…',
+  onlineRematchGo: 'Go to the rematch',
+  recordYouWon: 'You won',
+  recordFriendWon: 'Your friend won',
   anTitle: 'Analysis board',
   anReviewTitle: 'Game review',
   anEngine: 'Engine',
@@ -566,6 +599,6 @@ export const en = {
 /** The catalogue's shape: the same keys, strings or functions with the same arguments. */
 export type Catalog = { [K in keyof typeof en]: (typeof en)[K] };
 
-/** The catalogue key of an outcome reason: 'no-pieces' → 'reason_no_pieces'. */
-export const reasonKey = (reason: OutcomeReason): keyof Catalog =>
+/** The catalogue key of an outcome reason: 'no-pieces' → 'reason_no_pieces' (online, 'abandoned' too). */
+export const reasonKey = (reason: OutcomeReason | 'abandoned'): keyof Catalog =>
   `reason_${reason.replace(/-/g, '_')}` as keyof Catalog;

@@ -1,0 +1,150 @@
+// Reading what the game server sends: every frame is checked against the wire format before the
+// controller sees it, so that a broken or foreign message is dropped instead of breaking the page
+// (the next full snapshot heals whatever it would have told).
+import type { Color } from '@dama/core';
+import { isObject, oneOf } from '../lib/guards.ts';
+import type { ErrorCode, OnlineReason, Presence, ServerMessage, Snapshot } from './protocol.ts';
+import { REACTIONS } from './protocol.ts';
+
+const COLORS = ['white', 'black'] as const;
+const STATUSES = ['waiting', 'playing', 'over', 'aborted'] as const;
+const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'] as const;
+const PRESENCE = ['online', 'away', 'offline'] as const;
+/** A game id and a seat token, as the server makes them (seats.ts keeps the same rules). */
+export const GAME_ID = /^[A-Za-z0-9]{8,16}$/;
+export const SEAT_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+/** More plies than any game can have (the no-progress rule ends one long before). */
+const MAX_PLIES = 2000;
+
+const count = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const time = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const colorOrNull = (v: unknown): v is Color | null => v === null || oneOf(COLORS, v);
+/** Absent counts as null: a field a server before it does not send. */
+const optionalColor = (v: unknown): Color | null | undefined =>
+  v === undefined ? null : colorOrNull(v) ? v : undefined;
+
+function readPresence(v: unknown): Presence | undefined {
+  return isObject(v) && oneOf(PRESENCE, v.state) && time(v.since)
+    ? { state: v.state, since: v.since }
+    : undefined;
+}
+
+/** A snapshot, or undefined when any part of it is not what the wire format says. */
+export function readSnapshot(v: unknown): Snapshot | undefined {
+  if (!isObject(v) || typeof v.id !== 'string' || !count(v.v) || !oneOf(STATUSES, v.status)) return undefined;
+  if (!Array.isArray(v.moves) || v.moves.length > MAX_PLIES) return undefined;
+  const moves: string[] = [];
+  for (const m of v.moves) {
+    if (typeof m !== 'string' || m.length > 200) return undefined;
+    moves.push(m);
+  }
+  let clock: Snapshot['clock'] = null;
+  if (v.clock !== null) {
+    if (!isObject(v.clock) || !time(v.clock.initial) || !time(v.clock.increment)) return undefined;
+    clock = { initial: v.clock.initial, increment: v.clock.increment };
+  }
+  let clocks: Snapshot['clocks'] = null;
+  if (v.clocks !== null) {
+    const c = v.clocks;
+    if (!isObject(c) || !time(c.white) || !time(c.black) || !colorOrNull(c.running)) return undefined;
+    clocks = { white: c.white, black: c.black, running: c.running };
+  }
+  if (!time(v.now) || !time(v.claimAfter) || !isObject(v.seats) || !isObject(v.presence)) return undefined;
+  const { white: ws, black: bs } = v.seats;
+  const pw = readPresence(v.presence.white);
+  const pb = readPresence(v.presence.black);
+  if (typeof ws !== 'boolean' || typeof bs !== 'boolean' || !pw || !pb) return undefined;
+  const drawOffer = optionalColor(v.drawOffer);
+  const takebackOffer = optionalColor(v.takebackOffer);
+  const rematchOffer = optionalColor(v.rematchOffer);
+  if (drawOffer === undefined || takebackOffer === undefined || rematchOffer === undefined) return undefined;
+  let drawOffers = { white: 0, black: 0 };
+  if (v.drawOffers !== undefined) {
+    const d = v.drawOffers;
+    if (!isObject(d) || !count(d.white) || !count(d.black)) return undefined;
+    drawOffers = { white: d.white, black: d.black };
+  }
+  const abortAt = v.abortAt ?? null;
+  if (abortAt !== null && !time(abortAt)) return undefined;
+  const rematch = v.rematch ?? null;
+  if (rematch !== null && (typeof rematch !== 'string' || !GAME_ID.test(rematch))) return undefined;
+  let outcome: Snapshot['outcome'] = null;
+  if (v.outcome !== null && v.outcome !== undefined) {
+    const o = v.outcome;
+    if (!isObject(o) || typeof o.reason !== 'string') return undefined;
+    // JSON has no undefined: a draw's winner comes absent (or null)
+    const winner = o.winner ?? undefined;
+    if (winner !== undefined && !oneOf(COLORS, winner)) return undefined;
+    outcome = { winner: winner as Color | undefined, reason: o.reason as OnlineReason };
+  }
+  if (!oneOf(RESULTS, v.result)) return undefined;
+  return {
+    id: v.id,
+    v: v.v,
+    status: v.status,
+    clock,
+    moves,
+    clocks,
+    now: v.now,
+    seats: { white: ws, black: bs },
+    presence: { white: pw, black: pb },
+    claimAfter: v.claimAfter,
+    drawOffer,
+    drawOffers,
+    takebackOffer,
+    abortAt,
+    rematchOffer,
+    rematch,
+    outcome,
+    result: v.result,
+  };
+}
+
+/** One text frame from the game socket, or undefined when it is not a message of the wire format. */
+export function readServerMessage(data: unknown): ServerMessage | undefined {
+  if (typeof data !== 'string' || data.length > 1_000_000) return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(v)) return undefined;
+  switch (v.t) {
+    case 'hello':
+      return colorOrNull(v.you) && count(v.v) ? { t: 'hello', you: v.you, v: v.v } : undefined;
+    case 'game': {
+      const game = readSnapshot(v.game);
+      return game ? { t: 'game', game } : undefined;
+    }
+    case 'ack':
+      return typeof v.id === 'string' && count(v.v) ? { t: 'ack', id: v.id, v: v.v } : undefined;
+    case 'seat':
+      return typeof v.game === 'string' &&
+        GAME_ID.test(v.game) &&
+        oneOf(COLORS, v.color) &&
+        typeof v.token === 'string' &&
+        SEAT_TOKEN.test(v.token)
+        ? { t: 'seat', game: v.game, color: v.color, token: v.token }
+        : undefined;
+    case 'react':
+      return oneOf(COLORS, v.color) && oneOf(REACTIONS, v.reaction)
+        ? { t: 'react', color: v.color, reaction: v.reaction }
+        : undefined;
+    case 'pong':
+      return count(v.n) && time(v.now) ? { t: 'pong', n: v.n, now: v.now } : undefined;
+    case 'error':
+      if (typeof v.code !== 'string' || typeof v.message !== 'string') return undefined;
+      if (v.ref !== undefined && typeof v.ref !== 'string') return undefined;
+      if (v.id !== undefined && typeof v.id !== 'string') return undefined;
+      return {
+        t: 'error',
+        code: v.code as ErrorCode,
+        message: v.message,
+        ...(v.ref !== undefined ? { ref: v.ref } : {}),
+        ...(v.id !== undefined ? { id: v.id } : {}),
+      };
+    default:
+      return undefined;
+  }
+}
