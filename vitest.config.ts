@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*'],
+    // The server's process tests run last, alone (packages/server/vitest.process.config.ts).
+    projects: ['packages/*', 'packages/server/vitest.process.config.ts'],
   },
 });
