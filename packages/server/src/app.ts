@@ -20,6 +20,7 @@ import { Hub, type Limits } from './hub.ts';
 import { Metrics } from './metrics.ts';
 import type { Health, HubLog } from './observe.ts';
 import { CreateBody, describe } from './protocol.ts';
+import { playerRoutes } from './player-api.ts';
 import { pdnOf } from './record.ts';
 import type { Store } from './store.ts';
 
@@ -269,20 +270,33 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     return reply.status(201).send({ id: made.id, color: made.color, token: made.token });
   });
 
-  const find = async (id: string) => (GAME_ID.test(id) ? hub.get(id) : undefined);
+  /** The game, undefined when there is none, or null when the database is away. */
+  const find = async (id: string) => {
+    if (!GAME_ID.test(id)) return undefined;
+    try {
+      return await hub.get(id);
+    } catch {
+      return null;
+    }
+  };
   const unknown = (id: string) => fail('unknown-game', `There is no game ${id.slice(0, 20)}.`);
+  const busy = fail('busy', 'The server cannot reach its database just now; try again in a moment.');
 
   app.get<{ Params: { id: string } }>('/api/games/:id', async (req, reply) => {
     const rec = await find(req.params.id);
+    if (rec === null) return reply.status(503).send(busy);
     if (!rec) return reply.status(404).send(unknown(req.params.id));
     return hub.snapshot(rec);
   });
 
   app.get<{ Params: { id: string } }>('/api/games/:id/pdn', async (req, reply) => {
     const rec = await find(req.params.id);
+    if (rec === null) return reply.status(503).send(busy);
     if (!rec) return reply.status(404).send(unknown(req.params.id));
     return reply.type('application/x-pdn; charset=utf-8').send(pdnOf(rec));
   });
+
+  playerRoutes(app, opts.store, () => Date.now());
 
   // For a load balancer: 200 while this instance serves games (ready, or degraded: the bus away or
   // saturated), 503 when it cannot (the database away), so traffic goes elsewhere.

@@ -17,6 +17,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { opposite, type Color, type Game } from '@dama/core';
 import type { WebSocket } from 'ws';
+import { take, type Bucket } from './bucket.ts';
 import type { Bus, BusMessage } from './bus.ts';
 import { NO_LOG, NO_METRICS, type Health, type HubLog, type HubMetrics } from './observe.ts';
 import type { ClientMessage, ErrorCode, ServerMessage } from './protocol.ts';
@@ -114,11 +115,6 @@ export interface HubOptions {
   now?: () => number;
   log?: HubLog;
   metrics?: HubMetrics;
-}
-
-interface Bucket {
-  tokens: number;
-  at: number;
 }
 
 interface Conn {
@@ -577,14 +573,8 @@ export class Hub {
     if (conn.strikes >= this.limits.maxStrikes) this.drop(conn, 'strikes');
   }
 
-  /** Token bucket: `burst` at once, `rate` a second after. */
   private take(b: Bucket, burst: number, rate: number): boolean {
-    const now = this.now();
-    b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * rate);
-    b.at = now;
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
+    return take(b, burst, rate, this.now());
   }
 
   private seatBuckets(conn: Conn): { act: Bucket; react: Bucket } | undefined {

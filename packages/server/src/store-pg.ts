@@ -5,6 +5,7 @@
  * database is away, and the pool connects again by itself when it returns.
  */
 import pg from 'pg';
+import type { PlayerName, PlayerRecord } from './players.ts';
 import { upgrade, type GameRecord } from './record.ts';
 import { FORGET_INSTANCES, type Store } from './store.ts';
 
@@ -41,6 +42,13 @@ export class PgStore implements Store {
     await pool.query('CREATE INDEX IF NOT EXISTS games_address ON games (address, status)');
     await pool.query('CREATE INDEX IF NOT EXISTS games_status ON games (status, active)');
     await pool.query('CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, seen BIGINT NOT NULL)');
+    await pool.query('CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, data JSONB NOT NULL)');
+    await pool.query(`CREATE TABLE IF NOT EXISTS transfers (
+      code TEXT PRIMARY KEY,
+      player TEXT NOT NULL,
+      expires BIGINT NOT NULL,
+      used BOOLEAN NOT NULL DEFAULT false
+    )`);
     const store = new PgStore(pool);
     errors.handler = (e) => store.onError(e);
     return store;
@@ -103,6 +111,51 @@ export class PgStore implements Store {
 
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
+  }
+
+  async insertPlayer(p: PlayerRecord): Promise<void> {
+    await this.pool.query('INSERT INTO players (id, data) VALUES ($1, $2)', [p.id, JSON.stringify(p)]);
+  }
+
+  async getPlayer(id: string): Promise<PlayerRecord | undefined> {
+    const r = await this.pool.query('SELECT data FROM players WHERE id = $1', [id]);
+    return r.rows[0]?.data as PlayerRecord | undefined;
+  }
+
+  async renamePlayer(id: string, name: PlayerName): Promise<void> {
+    await this.pool.query("UPDATE players SET data = jsonb_set(data, '{name}', $2::jsonb) WHERE id = $1", [
+      id,
+      JSON.stringify(name),
+    ]);
+  }
+
+  async addPlayerSecret(id: string, hash: string, max: number): Promise<void> {
+    // One statement: two transfers at once cannot lose a secret.
+    await this.pool.query(
+      `UPDATE players SET data = jsonb_set(data, '{secrets}',
+         (SELECT coalesce(jsonb_agg(s ORDER BY n), '[]'::jsonb) FROM (
+            SELECT s, n FROM jsonb_array_elements(data->'secrets' || to_jsonb($2::text)) WITH ORDINALITY AS e(s, n)
+            ORDER BY n DESC LIMIT $3) kept))
+       WHERE id = $1`,
+      [id, hash, max],
+    );
+  }
+
+  async insertTransfer(code: string, player: string, expires: number): Promise<void> {
+    await this.pool.query('DELETE FROM transfers WHERE expires < $1', [expires - 24 * 3600_000]);
+    await this.pool.query('INSERT INTO transfers (code, player, expires) VALUES ($1, $2, $3)', [
+      code,
+      player,
+      expires,
+    ]);
+  }
+
+  async takeTransfer(code: string, now: number): Promise<string | undefined> {
+    const r = await this.pool.query(
+      'UPDATE transfers SET used = true WHERE code = $1 AND NOT used AND expires > $2 RETURNING player',
+      [code, now],
+    );
+    return r.rows[0]?.player as string | undefined;
   }
 
   async expire(waitingBefore: number, finishedBefore: number): Promise<number> {

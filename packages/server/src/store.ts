@@ -5,6 +5,7 @@
  * at once cannot both win: the loser reads again and retries.
  */
 import Database from 'better-sqlite3';
+import type { PlayerName, PlayerRecord } from './players.ts';
 import { upgrade, type GameRecord } from './record.ts';
 
 /**
@@ -28,6 +29,15 @@ export interface Store {
   instances(): Promise<Map<string, number>>;
   /** Resolves when the database answers. */
   ping(): Promise<void>;
+  insertPlayer(p: PlayerRecord): Promise<void>;
+  getPlayer(id: string): Promise<PlayerRecord | undefined>;
+  renamePlayer(id: string, name: PlayerName): Promise<void>;
+  /** Adds a device's secret hash, keeping the newest `max`. */
+  addPlayerSecret(id: string, hash: string, max: number): Promise<void>;
+  /** A transfer code for `player`, valid until `expires`. */
+  insertTransfer(code: string, player: string, expires: number): Promise<void>;
+  /** The player of an unused, unexpired code, which is used up by this call (once, whoever asks). */
+  takeTransfer(code: string, now: number): Promise<string | undefined>;
   /** Deletes games idle since before `before` that are not being played, and those finished before `finishedBefore`. */
   expire(waitingBefore: number, finishedBefore: number): Promise<number>;
   close(): Promise<void>;
@@ -57,7 +67,14 @@ export class SqliteStore implements Store {
     );
     CREATE INDEX IF NOT EXISTS games_address ON games (address, status);
     CREATE INDEX IF NOT EXISTS games_status ON games (status, active);
-    CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, seen INTEGER NOT NULL);`);
+    CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, seen INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, data TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS transfers (
+      code TEXT PRIMARY KEY,
+      player TEXT NOT NULL,
+      expires INTEGER NOT NULL,
+      used INTEGER NOT NULL DEFAULT 0
+    );`);
     this.stmts = {
       insert: this.db.prepare(
         'INSERT INTO games (id, version, status, address, active, ended, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -76,6 +93,14 @@ export class SqliteStore implements Store {
       ),
       instances: this.db.prepare('SELECT id, seen FROM instances'),
       forget: this.db.prepare('DELETE FROM instances WHERE seen < ?'),
+      insertPlayer: this.db.prepare('INSERT INTO players (id, data) VALUES (?, ?)'),
+      getPlayer: this.db.prepare('SELECT data FROM players WHERE id = ?'),
+      setPlayer: this.db.prepare('UPDATE players SET data = ? WHERE id = ?'),
+      insertTransfer: this.db.prepare('INSERT INTO transfers (code, player, expires) VALUES (?, ?, ?)'),
+      takeTransfer: this.db.prepare(
+        'UPDATE transfers SET used = 1 WHERE code = ? AND used = 0 AND expires > ? RETURNING player',
+      ),
+      forgetTransfers: this.db.prepare('DELETE FROM transfers WHERE expires < ?'),
       expire: this.db.prepare(
         "DELETE FROM games WHERE (status IN ('waiting', 'aborted') AND active < ?) OR (status = 'over' AND ended < ?)",
       ),
@@ -141,6 +166,39 @@ export class SqliteStore implements Store {
 
   async ping(): Promise<void> {
     this.db.prepare('SELECT 1').get();
+  }
+
+  async insertPlayer(p: PlayerRecord): Promise<void> {
+    this.stmts.insertPlayer.run(p.id, JSON.stringify(p));
+  }
+
+  async getPlayer(id: string): Promise<PlayerRecord | undefined> {
+    const row = this.stmts.getPlayer.get(id) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as PlayerRecord) : undefined;
+  }
+
+  async renamePlayer(id: string, name: PlayerName): Promise<void> {
+    const row = this.stmts.getPlayer.get(id) as { data: string } | undefined;
+    if (row)
+      this.stmts.setPlayer.run(JSON.stringify({ ...(JSON.parse(row.data) as PlayerRecord), name }), id);
+  }
+
+  async addPlayerSecret(id: string, hash: string, max: number): Promise<void> {
+    // Read and write with nothing between (synchronous), so two transfers cannot lose a secret.
+    const row = this.stmts.getPlayer.get(id) as { data: string } | undefined;
+    if (!row) return;
+    const p = JSON.parse(row.data) as PlayerRecord;
+    this.stmts.setPlayer.run(JSON.stringify({ ...p, secrets: [...p.secrets, hash].slice(-max) }), id);
+  }
+
+  async insertTransfer(code: string, player: string, expires: number): Promise<void> {
+    this.stmts.forgetTransfers.run(expires - 24 * 3600_000);
+    this.stmts.insertTransfer.run(code, player, expires);
+  }
+
+  async takeTransfer(code: string, now: number): Promise<string | undefined> {
+    const row = this.stmts.takeTransfer.get(code, now) as { player: string } | undefined;
+    return row?.player;
   }
 
   async expire(waitingBefore: number, finishedBefore: number): Promise<number> {

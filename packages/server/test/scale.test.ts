@@ -7,16 +7,20 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, TestClient } from './client.ts';
 import { pickMove, random } from './play.ts';
+import { PgStore } from '../src/store-pg.ts';
+import { MAX_DEVICES, randomName } from '../src/players.ts';
 import { kill, startPostgres, startRedis, startServer, type ServerProcess } from './services.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'dama-scale-'));
 const children: ChildProcess[] = [];
 let a: ServerProcess;
 let b: ServerProcess;
+let pgUrl = '';
 
 beforeAll(async () => {
   const [redis, pg] = await Promise.all([startRedis(join(dir, 'redis')), startPostgres(dir)]);
   children.push(redis.child, pg.child);
+  pgUrl = pg.url;
   const env = { DATABASE_URL: pg.url, REDIS_URL: redis.url };
   a = await startServer(env);
   children.push(a.child);
@@ -80,4 +84,24 @@ describe('two instances on PostgreSQL and Redis', () => {
     white.close();
     black.close();
   }, 30_000);
+
+  it('keeps players on PostgreSQL: the newest device secrets, and a transfer code taken once', async () => {
+    const store = await PgStore.open(pgUrl);
+    const p = { id: 'Pabcdefghijk', secrets: ['h0'], name: randomName(), created: 1, seen: 1 };
+    await store.insertPlayer(p);
+    for (let i = 1; i <= 12; i++) await store.addPlayerSecret(p.id, `h${i}`, MAX_DEVICES);
+    const got = await store.getPlayer(p.id);
+    expect(got!.secrets).toEqual(Array.from({ length: 10 }, (_, i) => `h${i + 3}`));
+    await store.renamePlayer(p.id, { adjective: 'Cesur', noun: 'Kartal', number: 5 });
+    expect((await store.getPlayer(p.id))!.name).toEqual({ adjective: 'Cesur', noun: 'Kartal', number: 5 });
+    await store.insertTransfer('ABCD-EFGH', p.id, 2000);
+    const both = await Promise.all([
+      store.takeTransfer('ABCD-EFGH', 1000),
+      store.takeTransfer('ABCD-EFGH', 1000),
+    ]);
+    expect(both.filter((x) => x === p.id)).toHaveLength(1);
+    await store.insertTransfer('ABCD-EFGJ', p.id, 2000);
+    expect(await store.takeTransfer('ABCD-EFGJ', 3000)).toBeUndefined();
+    await store.close();
+  });
 });

@@ -1,0 +1,165 @@
+/**
+ * The player identity over HTTP (see `players.ts`): a new identity, who am I, a name chosen from
+ * the lists, and the transfer code that moves an identity to another device. A request speaks for
+ * a player with `Authorization: Bearer <player id>.<secret>`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Buckets } from './bucket.ts';
+import {
+  ADJECTIVES,
+  MAX_DEVICES,
+  chosenName,
+  hashSecret,
+  newPlayerId,
+  newSecret,
+  newTransferCode,
+  normalCode,
+  NOUNS,
+  PLAYER_ID,
+  publicPlayer,
+  randomName,
+  secretMatches,
+  TRANSFER_TTL,
+  type PlayerRecord,
+} from './players.ts';
+import { describe } from './protocol.ts';
+import type { Store } from './store.ts';
+
+export interface PlayerLimits {
+  /** New identities one address may make: a burst, then this many an hour. */
+  newPerHour: number;
+  newBurst: number;
+  /** Transfer codes one address may try a minute (a code is 40 bits: guessing is hopeless at this pace). */
+  claimsPerMinute: number;
+}
+
+export const DEFAULT_PLAYER_LIMITS: PlayerLimits = { newPerHour: 20, newBurst: 10, claimsPerMinute: 10 };
+
+const NameBody = z
+  .object({ adjective: z.string().max(40), noun: z.string().max(40), number: z.number().int().optional() })
+  .strict();
+const ClaimBody = z.object({ code: z.string().max(20) }).strict();
+
+const fail = (code: string, message: string) => ({ error: { code, message } });
+const BUSY = fail('busy', 'The server cannot reach its database just now; try again in a moment.');
+
+export function playerRoutes(
+  app: FastifyInstance,
+  store: Store,
+  now: () => number,
+  limits: PlayerLimits = DEFAULT_PLAYER_LIMITS,
+): void {
+  const making = new Buckets(limits.newBurst, limits.newPerHour / 3600);
+  const claiming = new Buckets(limits.claimsPerMinute, limits.claimsPerMinute / 60);
+
+  /** The player the request speaks for, or a 401 sent. */
+  async function me(req: FastifyRequest, reply: FastifyReply): Promise<PlayerRecord | undefined> {
+    const m = /^Bearer ([A-Za-z0-9]{12})\.([A-Za-z0-9_-]{24})$/.exec(req.headers.authorization ?? '');
+    const p = m ? await store.getPlayer(m[1]) : undefined;
+    if (!m || !p || !secretMatches(p, m[2])) {
+      void reply.status(401).send(fail('not-a-player', 'That player id and secret do not match.'));
+      return undefined;
+    }
+    return p;
+  }
+
+  /** Runs a handler, answering `busy` when the database is away (nothing else is said of the failure). */
+  const guarded =
+    (f: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        return await f(req, reply);
+      } catch (e) {
+        req.log.error({ err: e }, 'player route failed');
+        return reply.status(503).send(BUSY);
+      }
+    };
+
+  app.get('/api/players/names', async () => ({ adjectives: ADJECTIVES, nouns: NOUNS }));
+
+  app.post(
+    '/api/players',
+    guarded(async (req, reply) => {
+      if (!making.take(req.ip, now()))
+        return reply
+          .status(429)
+          .send(fail('too-many-players', 'This address has made enough players for now.'));
+      const secret = newSecret();
+      const t = now();
+      const p: PlayerRecord = {
+        id: newPlayerId(),
+        secrets: [hashSecret(secret)],
+        name: randomName(),
+        created: t,
+        seen: t,
+      };
+      await store.insertPlayer(p);
+      return reply.status(201).send({ ...publicPlayer(p), secret });
+    }),
+  );
+
+  app.get(
+    '/api/players/me',
+    guarded(async (req, reply) => {
+      const p = await me(req, reply);
+      return p && publicPlayer(p);
+    }),
+  );
+
+  app.put(
+    '/api/players/me/name',
+    guarded(async (req, reply) => {
+      const body = NameBody.safeParse(req.body);
+      if (!body.success)
+        return reply.status(400).send(fail('bad-request', `Not a name: ${describe(body.error)}.`));
+      const name = chosenName(body.data.adjective, body.data.noun, body.data.number);
+      if (!name) return reply.status(400).send(fail('bad-name', 'A name is one word from each list.'));
+      const p = await me(req, reply);
+      if (!p) return undefined;
+      await store.renamePlayer(p.id, name);
+      return publicPlayer({ ...p, name });
+    }),
+  );
+
+  app.post(
+    '/api/players/me/transfer',
+    guarded(async (req, reply) => {
+      const p = await me(req, reply);
+      if (!p) return undefined;
+      const code = newTransferCode();
+      const expires = now() + TRANSFER_TTL;
+      await store.insertTransfer(code, p.id, expires);
+      return reply.status(201).send({ code, expires });
+    }),
+  );
+
+  app.post(
+    '/api/players/transfer',
+    guarded(async (req, reply) => {
+      if (!claiming.take(req.ip, now()))
+        return reply.status(429).send(fail('rate-limited', 'Too many codes tried; wait a minute.'));
+      const body = ClaimBody.safeParse(req.body);
+      const code = body.success ? normalCode(body.data.code) : undefined;
+      if (!code) return reply.status(400).send(fail('bad-code', 'A transfer code is 8 letters and digits.'));
+      const id = await store.takeTransfer(code, now());
+      const p = id ? await store.getPlayer(id) : undefined;
+      if (!p) return reply.status(404).send(fail('unknown-code', 'That code is unknown, used or expired.'));
+      // The new device gets a secret of its own; the old one keeps working with its own.
+      const secret = newSecret();
+      await store.addPlayerSecret(p.id, hashSecret(secret), MAX_DEVICES);
+      return { ...publicPlayer(p), secret };
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/players/:id',
+    guarded(async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const p = PLAYER_ID.test(id) ? await store.getPlayer(id) : undefined;
+      if (!p) return reply.status(404).send(fail('unknown-player', 'There is no such player.'));
+      const { id: pid, name, created } = publicPlayer(p);
+      return { id: pid, name, created };
+    }),
+  );
+}
