@@ -25,3 +25,39 @@ export type {
 } from './record.ts';
 export { configFrom, openStore, openBus, logLevelFrom, trustProxyFrom, LOG_LEVELS } from './config.ts';
 export type { Config, LogLevel, TrustProxy } from './config.ts';
+export {
+  GLICKO,
+  NEW_PLAYER,
+  OFFERED_TIME_CONTROLS,
+  PROVISIONAL_DEVIATION,
+  SPEEDS,
+  deviationAt,
+  inRange,
+  isProvisional,
+  newRating,
+  ratePeriod,
+  rateGame,
+  speedOf,
+} from './rating.ts';
+export type {
+  Correspondence,
+  GlickoSettings,
+  PeriodResult,
+  Rating,
+  RatingRange,
+  Score,
+  Speed,
+  TimeControl,
+} from './rating.ts';
+export {
+  ABORT_RULES,
+  COLOR_MEMORY,
+  FORGET_AFTER,
+  chooseColors,
+  compatible,
+  pair,
+  pauseUntil,
+  relevantAborts,
+  sameTimeControl,
+} from './pairing.ts';
+export type { BlockList, Pairing, Seek } from './pairing.ts';

@@ -70,7 +70,7 @@ export function newRating(now: number): Rating {
 export function deviationAt(r: Rating, now: number, settings: GlickoSettings = GLICKO): number {
   check(r, 'rating');
   checkTime(now, 'now');
-  return grownPhi(r, now, settings) * SCALE;
+  return grownDeviation(r, now, settings);
 }
 
 /** Whether a rating is provisional at `now` (its deviation, grown by idle time, is over 110). */
@@ -122,12 +122,14 @@ export function ratePeriod(
     checkScore(res.score);
   });
 
-  // Step 2, with idle time first: the player's φ at the start of this period.
-  const mu = (player.rating - NEW_PLAYER.rating) / SCALE;
-  const phi = grownPhi(player, now, settings);
+  // Step 2, with idle time first: the player's φ at the start of this period. μ enters only as
+  // differences (μ − μⱼ, μ′ − μ), taken on the Glicko scale so that no rounding can turn a win into a
+  // loss of 1e-13 points.
+  const deviation = grownDeviation(player, now, settings);
+  const phi = deviation / SCALE;
   const sigma = player.volatility;
   const maxPhi = settings.maxDeviation / SCALE;
-  if (results.length === 0) return { ...player, deviation: phi * SCALE, updatedAt: now };
+  if (results.length === 0) return { ...player, deviation, updatedAt: now };
   // A game that tells nothing: the rating stays, the deviation grows as in a period without games.
   const uninformative: Rating = {
     rating: player.rating,
@@ -141,9 +143,8 @@ export function ratePeriod(
   let information = 0;
   let surprise = 0;
   for (const { opponent, score } of results) {
-    const muJ = (opponent.rating - NEW_PLAYER.rating) / SCALE;
-    const g = impact(grownPhi(opponent, now, settings));
-    const expected = 1 / (1 + Math.exp(-g * (mu - muJ)));
+    const g = impact(grownDeviation(opponent, now, settings) / SCALE);
+    const expected = 1 / (1 + Math.exp((-g * (player.rating - opponent.rating)) / SCALE));
     information += g * g * expected * (1 - expected);
     surprise += g * (score - expected);
   }
@@ -156,12 +157,12 @@ export function ratePeriod(
   const sigmaNew = Math.min(settings.maxVolatility, volatility(delta, phi, v, sigma, settings.tau));
   const phiStar = Math.sqrt(phi * phi + sigmaNew * sigmaNew);
   const phiNew = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v);
-  const muNew = mu + phiNew * phiNew * surprise;
-  if (![sigmaNew, phiNew, muNew].every(Number.isFinite)) return uninformative;
+  const muChange = phiNew * phiNew * surprise;
+  if (![sigmaNew, phiNew, muChange].every(Number.isFinite)) return uninformative;
 
-  // Step 8: back to the Glicko scale.
+  // Step 8: back to the Glicko scale, r′ = r + 173.7178 (μ′ − μ).
   return {
-    rating: muNew * SCALE + NEW_PLAYER.rating,
+    rating: player.rating + muChange * SCALE,
     deviation: Math.min(maxPhi, phiNew) * SCALE,
     volatility: sigmaNew,
     games: player.games + results.length,
@@ -172,12 +173,16 @@ export function ratePeriod(
 /** g(φ): how much a result against an opponent of deviation φ tells (1 for a certain rating). */
 const impact = (phi: number): number => 1 / Math.sqrt(1 + (3 * phi * phi) / (Math.PI * Math.PI));
 
-/** φ at `now`: step 6 for each rating period elapsed since `updatedAt` (fractional), capped. */
-function grownPhi(r: Rating, now: number, settings: GlickoSettings): number {
-  const phi = r.deviation / SCALE;
+/**
+ * The deviation at `now`: step 6, φ² + σ², for each rating period elapsed since `updatedAt` (a
+ * fraction counts pro rata, as on lichess), capped. On the Glicko scale, so that no time gives
+ * back the stored deviation exactly.
+ */
+function grownDeviation(r: Rating, now: number, settings: GlickoSettings): number {
   // Instances' clocks may differ by a little: a rating from the future has simply not aged.
   const periods = Math.max(0, now - r.updatedAt) / settings.periodMs;
-  return Math.min(settings.maxDeviation / SCALE, Math.sqrt(phi * phi + periods * r.volatility * r.volatility));
+  const growth = r.volatility * SCALE;
+  return Math.min(settings.maxDeviation, Math.sqrt(r.deviation ** 2 + periods * growth * growth));
 }
 
 /**
@@ -227,7 +232,8 @@ function volatility(delta: number, phi: number, v: number, sigma: number, tau: n
 // Invalid input is refused loudly: a NaN written into a rating would spread to every opponent.
 
 function check(r: Rating, who: string): void {
-  if (!Number.isFinite(r.rating)) throw new RangeError(`${who}: rating must be a finite number, got ${r.rating}`);
+  if (!Number.isFinite(r.rating))
+    throw new RangeError(`${who}: rating must be a finite number, got ${r.rating}`);
   if (!(Number.isFinite(r.deviation) && r.deviation > 0))
     throw new RangeError(`${who}: deviation must be a positive finite number, got ${r.deviation}`);
   if (!(Number.isFinite(r.volatility) && r.volatility > 0))
