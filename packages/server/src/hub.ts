@@ -15,7 +15,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
-import { opposite, type Color, type Game } from '@dama/core';
+import { opposite, type Color } from '@dama/core';
 import type { WebSocket } from 'ws';
 import { take, type Bucket } from './bucket.ts';
 import type { Bus, BusMessage } from './bus.ts';
@@ -140,8 +140,8 @@ interface Conn {
 /** A game held by this instance because some of its sockets watch it. */
 interface Held {
   rec: GameRecord;
-  /** The rules' game after `rec.moves`, when known. */
-  game: Game | undefined;
+  /** The rules' game of `rec.moves`, when known. */
+  game: R.Replayed | undefined;
   /** The record may be behind the database (a write failed, the bus missed something): read it again. */
   stale: boolean;
   watchers: Set<Conn>;
@@ -160,7 +160,7 @@ export type CreateResult =
   | { ok: false; status: number; code: string; message: string };
 
 type Result =
-  | { ok: true; record: GameRecord; game?: Game }
+  | { ok: true; record: GameRecord; game?: R.Replayed }
   | { ok: false; error: ChangeError | { code: 'unknown-game' | 'busy'; message: string } };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -713,7 +713,7 @@ export class Hub {
   }
 
   /** Keeps a game in memory (its newest record) while sockets here watch it. */
-  private hold(rec: GameRecord, game: Game | undefined): Held {
+  private hold(rec: GameRecord, game: R.Replayed | undefined): Held {
     let h = this.held.get(rec.id);
     if (!h) {
       h = { rec, game, stale: false, watchers: new Set(), timer: undefined, shown: undefined };
@@ -819,7 +819,7 @@ export class Hub {
       switch (msg.t) {
         case 'move': {
           const h = this.held.get(id);
-          const cached = h && h.rec === rec && h.game?.plies === rec.moves.length ? h.game : undefined;
+          const cached = h && h.rec === rec ? h.game : undefined;
           // A position shown late here while the bus or the database was failing: that wait was the server's.
           let base = rec;
           const shown = h?.shown;
@@ -1004,7 +1004,7 @@ export class Hub {
   }
 
   /** A change is stored: hold it, send it to the sockets here, then tell the other instances. */
-  private changed(rec: GameRecord, game: Game | undefined): void {
+  private changed(rec: GameRecord, game: R.Replayed | undefined): void {
     const frame = this.frame(rec);
     if (this.held.has(rec.id)) {
       this.hold(rec, game);

@@ -1,7 +1,8 @@
-import { makeNotation } from '@dama/core';
+import { Game, makeNotation, parsePosition } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from './record.ts';
 import * as R from './record.ts';
+import { pickMove, random } from '../test/play.ts';
 
 const T0 = 1_700_000_000_000;
 const fresh = (clock: R.ClockSetting | null = null): GameRecord =>
@@ -73,6 +74,59 @@ describe('moves', () => {
     // White must take d5 and then d7: d4xd8 is accepted (one legal move matches) and stored in full.
     const next = ok(mv(rec, 'white', 'd4xd8', 2));
     expect(next.moves.at(-1)).toBe('d4xd6xd8');
+  });
+});
+
+describe('the held game', () => {
+  it('decides every move and ending as a full replay does, though it keeps only the positions since the last capture or man move', () => {
+    const rand = random(11);
+    let most = 0;
+    for (let g = 0; g < 120; g++) {
+      let rec = started();
+      let held: R.Replayed | undefined;
+      while (rec.status === 'playing') {
+        const text = pickMove(rec.moves, rand)!;
+        const m = { seat: R.turnOf(rec), text, ply: rec.moves.length, id: `g${g}-${rec.moves.length}` };
+        const time = { at: T0, now: T0, lag: 0 };
+        const fast = ok(R.move(rec, m, time, undefined, held));
+        const slow = ok(R.move(rec, m, time));
+        expect(fast).toEqual(slow);
+        const change = R.move(rec, m, time, undefined, held);
+        held = change.ok ? change.game : undefined;
+        most = Math.max(most, held!.game.plies);
+        rec = fast;
+      }
+    }
+    // The held game never grew past the no-progress window.
+    expect(most).toBeLessThan(100);
+  });
+
+  it('still sees a repetition and the draw counters across the point where it starts afresh', () => {
+    const pos = parsePosition('W:WKa1,c3:BKh8,f6');
+    if (!pos.ok) throw new Error(pos.error.message);
+    // A man's move each, then the kings go back and forth: the third time the position comes is a draw.
+    const moves = [
+      'c3-c4',
+      'f6-f5',
+      ...Array.from({ length: 3 }, () => ['a1-a2', 'h8-h7', 'a2-a1', 'h7-h8']).flat(),
+    ];
+    const full = new Game(pos.value);
+    let held: R.Replayed = { game: new Game(pos.value), from: 0 };
+    let compacted = 0;
+    for (const m of moves) {
+      if (full.isOver()) break;
+      expect(full.playNotation(m).ok).toBe(true);
+      const next = held.game.clone();
+      expect(next.playNotation(m).ok).toBe(true);
+      const before = held.from;
+      held = R.compact({ game: next, from: held.from });
+      if (held.from !== before) compacted++;
+      expect(held.from + held.game.plies).toBe(full.plies);
+      expect(held.game.outcome()).toEqual(full.outcome());
+      expect(held.game.counters).toEqual(full.counters);
+    }
+    expect(compacted).toBeGreaterThan(0);
+    expect(full.outcome()?.reason).toBe('repetition');
   });
 });
 

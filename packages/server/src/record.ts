@@ -105,8 +105,29 @@ export interface ChangeError {
   message: string;
 }
 
+/**
+ * The rules' game of a record's moves, kept between moves so that a move is checked without a
+ * replay: `game` starts after the first `from` moves (see `compact`).
+ */
+export interface Replayed {
+  game: Game;
+  from: number;
+}
+
+/**
+ * The same game started afresh from now, when the last move was a capture or a man's move: what
+ * the rules still need of the past (repetitions, the draw counters) is only what comes after such a
+ * move, which can never be undone. A held game so keeps a few positions, not the whole game.
+ */
+export function compact(r: Replayed): Replayed {
+  const { game } = r;
+  if (game.plies === 0 || game.counters.noProgress !== 0 || game.isOver()) return r;
+  const fresh = new Game(game.position, { drawRules: game.drawRules, counters: game.counters });
+  return { game: fresh, from: r.from + game.plies };
+}
+
 /** A change, or a refusal. A move's change carries the rules' game after it (to spare the next replay). */
-export type Change = { ok: true; record: GameRecord; game?: Game } | { ok: false; error: ChangeError };
+export type Change = { ok: true; record: GameRecord; game?: Replayed } | { ok: false; error: ChangeError };
 
 const fail = (code: ChangeErrorCode, message: string): Change => ({ ok: false, error: { code, message } });
 const done = (record: GameRecord): Change => ({
@@ -359,14 +380,14 @@ export interface MoveTime {
 /**
  * A move. A move sent twice, or sent before the sender saw the last move, does not match `ply` and
  * is refused — unless it is the mover's last stored move (same id), which is acknowledged unchanged.
- * `replayed`, when given, is the rules' game after exactly the stored moves (a cache); it is not changed.
+ * `replayed`, when given, is the rules' game of the stored moves (a cache); it is not changed.
  */
 export function move(
   rec: GameRecord,
   m: MoveInput,
   time: MoveTime,
   t: Timing = DEFAULT_TIMING,
-  replayed?: Game,
+  replayed?: Replayed,
 ): Change {
   if (rec.moveIds[m.seat] === m.id) return { ok: true, record: rec };
   if (rec.status === 'waiting')
@@ -375,7 +396,9 @@ export function move(
   if (m.ply !== rec.moves.length)
     return fail('stale', `This move was made at move ${m.ply}, but the game is at move ${rec.moves.length}.`);
   if (turnOf(rec) !== m.seat) return fail('not-your-turn', 'It is not your turn.');
-  const game = replayed && replayed.plies === rec.moves.length ? replayed.clone() : replay(rec.moves);
+  const cached = replayed && replayed.from + replayed.game.plies === rec.moves.length;
+  const game = cached ? replayed.game.clone() : replay(rec.moves);
+  const from = cached ? replayed.from : 0;
   const played = game.playNotation(m.text);
   if (!played.ok) return fail('illegal-move', played.error.message);
   const seat = m.seat;
@@ -406,7 +429,7 @@ export function move(
   };
   const outcome = game.outcome();
   if (outcome) next = finish(next, outcome, time.now);
-  return { ok: true, record: { ...next, version: rec.version + 1 }, game };
+  return { ok: true, record: { ...next, version: rec.version + 1 }, game: compact({ game, from }) };
 }
 
 export function resign(rec: GameRecord, seat: Color, now: number): Change {
