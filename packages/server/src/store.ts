@@ -124,18 +124,48 @@ export class SqliteStore implements Store {
     return row ? upgrade(JSON.parse(row.data) as GameRecord) : undefined;
   }
 
-  async update(rec: GameRecord): Promise<boolean> {
-    const r = this.stmts.update.run(
-      rec.version,
-      rec.status,
-      rec.active,
-      rec.ended,
-      JSON.stringify(rec),
-      rec.id,
-      rec.version - 1,
-    );
-    return r.changes === 1;
+  /**
+   * Writes wait for the end of the current turn of the event loop and go together, in one
+   * transaction (group commit): one commit, one set of WAL frames for the pages they share, however
+   * many games changed at once. Each is still checked against its own version.
+   */
+  update(rec: GameRecord): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.batch.push({ rec, resolve, reject });
+      if (this.batch.length === 1) setImmediate(() => this.flush());
+    });
   }
+
+  private batch: { rec: GameRecord; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] = [];
+
+  private flush(): void {
+    const batch = this.batch;
+    this.batch = [];
+    let written: boolean[];
+    try {
+      written = this.writeAll(batch.map((b) => b.rec));
+    } catch (e) {
+      for (const b of batch) b.reject(e);
+      return;
+    }
+    batch.forEach((b, i) => b.resolve(written[i]));
+  }
+
+  private writeAll = (recs: GameRecord[]): boolean[] =>
+    this.db.transaction(() =>
+      recs.map(
+        (rec) =>
+          this.stmts.update.run(
+            rec.version,
+            rec.status,
+            rec.active,
+            rec.ended,
+            JSON.stringify(rec),
+            rec.id,
+            rec.version - 1,
+          ).changes === 1,
+      ),
+    )();
 
   async openGamesOf(address: string): Promise<number> {
     return (this.stmts.open.get(address) as { n: number }).n;
@@ -206,6 +236,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    if (this.batch.length > 0) this.flush();
     this.db.close();
   }
 }
