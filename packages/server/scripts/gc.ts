@@ -1,0 +1,40 @@
+/** Garbage-collection pauses of this process by kind (how many, milliseconds in all, the longest), for the load benchmark. */
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+
+export interface GcPauses {
+  major: { count: number; ms: number; max: number };
+  minor: { count: number; ms: number; max: number };
+  other: { count: number; ms: number; max: number };
+}
+
+const empty = (): GcPauses => ({
+  major: { count: 0, ms: 0, max: 0 },
+  minor: { count: 0, ms: 0, max: 0 },
+  other: { count: 0, ms: 0, max: 0 },
+});
+
+/** Starts counting; `take()` returns the pauses since the last take (or the start) and starts over. */
+export function watchGc(): { take(): GcPauses } {
+  let now = empty();
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      const g =
+        kind === constants.NODE_PERFORMANCE_GC_MAJOR
+          ? now.major
+          : kind === constants.NODE_PERFORMANCE_GC_MINOR
+            ? now.minor
+            : now.other;
+      g.count++;
+      g.ms += e.duration;
+      g.max = Math.max(g.max, e.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return {
+    take() {
+      const out = now;
+      now = empty();
+      return out;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Loaded into the benchmark's server process ahead of it (`node --import tsx --import probe.ts
+ * main.ts`), it reads nothing of the server: the process's event-loop delay (a 10 ms timer's
+ * lateness), event-loop utilisation, CPU time and garbage-collection pauses. On SIGUSR2 it appends
+ * what it saw since the last one to the file named by `DAMA_BENCH_PROBE`, one JSON line, and
+ * starts over.
+ */
+import { appendFileSync } from 'node:fs';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { watchGc } from './gc.ts';
+
+const file = process.env.DAMA_BENCH_PROBE;
+const late = (ns: number) => Math.max(0, ns / 1e6 - 10);
+if (file) {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  let elu = performance.eventLoopUtilization();
+  let cpu = process.cpuUsage();
+  let at = performance.now();
+  const gc = watchGc();
+  process.on('SIGUSR2', () => {
+    const ms = performance.now() - at;
+    const c = process.cpuUsage(cpu);
+    const line = {
+      ms,
+      cpu: (c.user + c.system) / 1000 / ms,
+      elu: performance.eventLoopUtilization(elu).utilization,
+      // The histogram holds the whole interval between the timer's runs: its lateness is what is past 10 ms.
+      delay: {
+        p50: late(delay.percentile(50)),
+        p99: late(delay.percentile(99)),
+        max: late(delay.max),
+        mean: late(delay.mean),
+      },
+      gc: gc.take(),
+    };
+    appendFileSync(file, JSON.stringify(line) + '\n');
+    delay.reset();
+    elu = performance.eventLoopUtilization();
+    cpu = process.cpuUsage();
+    at = performance.now();
+  });
+  appendFileSync(file, JSON.stringify({ ready: true, pid: process.pid }) + '\n');
+}
