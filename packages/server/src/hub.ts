@@ -134,6 +134,8 @@ interface Conn {
   strikes: number;
   /** The rematch this socket has been given its seat in. */
   rematchSent: string | null;
+  /** It has said `hello` once (a socket moving to another game is game-less for a moment, not silent). */
+  greeted: boolean;
   closed: boolean;
 }
 
@@ -516,6 +518,7 @@ export class Hub {
       bucket: { tokens: this.limits.burst, at: now },
       strikes: 0,
       rematchSent: null,
+      greeted: false,
       closed: false,
     };
     this.conns.add(conn);
@@ -550,7 +553,7 @@ export class Hub {
   private checkSockets(): void {
     const now = this.now();
     for (const c of this.conns) {
-      if (c.game === null && now - c.opened > this.limits.helloTimeout) this.drop(c, 'no-hello');
+      if (!c.greeted && now - c.opened > this.limits.helloTimeout) this.drop(c, 'no-hello');
       else if (now - c.heard > this.limits.silentClose) this.drop(c, 'silent');
     }
   }
@@ -625,7 +628,10 @@ export class Hub {
       if (msg.rtt !== undefined) conn.rtt = msg.rtt;
       return this.send(conn, { t: 'pong', n: msg.n, now: this.now() });
     }
-    if (msg.t === 'hello') return this.hello(conn, msg.game, msg.token, msg.v ?? 0);
+    if (msg.t === 'hello') {
+      conn.greeted = true;
+      return this.hello(conn, msg.game, msg.token, msg.v ?? 0);
+    }
     if (!conn.game) return this.refuse(conn, 'no-game', 'Send hello with a game id first.', msg.t);
     if (msg.t === 'sync') return this.sync(conn, conn.game, msg.v);
     if (msg.t !== 'presence' && msg.t !== 'join') {

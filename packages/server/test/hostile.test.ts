@@ -159,6 +159,18 @@ describe('sockets that do not behave', () => {
     expect(Number(await s.metric('dama_dropped_sockets_total{reason="no-hello"}'))).toBe(1);
   });
 
+  it('does not take a socket between two games (it has said hello) for one that never did', async () => {
+    const s = await serve({ helloTimeout: 600 });
+    const c = await s.open({ pingEvery: 200 });
+    // A hello to a game that is gone leaves it watching nothing for now, as between two games.
+    c.send({ t: 'hello', game: 'AAAAAAAAAA' });
+    expect(await c.nextError()).toMatchObject({ code: 'unknown-game' });
+    await new Promise((r) => setTimeout(r, 2200));
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+    const made = await createGame(s.base);
+    expect((await c.hello(made.id)).id).toBe(made.id);
+  });
+
   it('drops a client that does not read, instead of queueing for it without end', async () => {
     const s = await serve({
       maxBuffered: 64 * 1024,
