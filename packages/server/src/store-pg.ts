@@ -41,8 +41,6 @@ export class PgStore implements Store {
     )`);
     await pool.query('CREATE INDEX IF NOT EXISTS games_address ON games (address, status)');
     await pool.query('CREATE INDEX IF NOT EXISTS games_status ON games (status, active)');
-    // The sweep's "finished before" finds none without reading every finished game.
-    await pool.query('CREATE INDEX IF NOT EXISTS games_ended ON games (status, ended)');
     await pool.query('CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, seen BIGINT NOT NULL)');
     await pool.query('CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, data JSONB NOT NULL)');
     await pool.query(`CREATE TABLE IF NOT EXISTS transfers (

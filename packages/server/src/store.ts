@@ -67,7 +67,6 @@ export class SqliteStore implements Store {
     );
     CREATE INDEX IF NOT EXISTS games_address ON games (address, status);
     CREATE INDEX IF NOT EXISTS games_status ON games (status, active);
-    CREATE INDEX IF NOT EXISTS games_ended ON games (status, ended);
     CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, seen INTEGER NOT NULL);
     CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, data TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS transfers (
