@@ -277,6 +277,63 @@ function health(port: number, pid: number): Promise<Health> {
   });
 }
 
+/** GET `path` on the server: the status and the body text. */
+function fetchText(port: number, path: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = get({ host: '127.0.0.1', port, path, timeout: 30_000 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`${path}: no answer in 30 s`)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * The server's own counters from `GET /metrics` (Prometheus text), when it has them: every
+ * `dama_*` sample by name and labels. Null when the server has no such endpoint.
+ */
+async function scrape(port: number): Promise<Map<string, number> | null> {
+  const r = await fetchText(port, '/metrics').catch(() => undefined);
+  if (!r || r.status !== 200) return null;
+  const out = new Map<string, number>();
+  for (const line of r.text.split('\n')) {
+    const m = /^(dama_[a-z_]+(?:\{[^}]*\})?) ([-+\d.eE]+|NaN|\+Inf)$/.exec(line);
+    if (m) out.set(m[1], Number(m[2]));
+  }
+  return out;
+}
+
+/**
+ * What the server counted between two scrapes: sockets it dropped by reason, messages it refused by
+ * code, moves, and the quantiles of its own move-handling time (arrival to sent, the bucket a
+ * quantile falls in, as an upper bound).
+ */
+function serverCounters(before: Map<string, number>, after: Map<string, number>) {
+  const delta = (k: string) => (after.get(k) ?? 0) - (before.get(k) ?? 0);
+  const by = (name: string, label: string) =>
+    Object.fromEntries(
+      [...after.keys()]
+        .filter((k) => k.startsWith(`${name}{`))
+        .map((k) => [new RegExp(`${label}="([^"]*)"`).exec(k)?.[1] ?? k, delta(k)])
+        .filter(([, n]) => n !== 0),
+    );
+  const buckets = [...after.keys()]
+    .filter((k) => k.startsWith('dama_move_latency_milliseconds_bucket{'))
+    .map((k) => ({ le: Number(/le="([^"]*)"/.exec(k)?.[1].replace('+Inf', 'Infinity')), n: delta(k) }))
+    .sort((a, b) => a.le - b.le);
+  const total = buckets.at(-1)?.n ?? 0;
+  const quantile = (q: number) => buckets.find((b) => b.n >= q * total)?.le ?? null;
+  return {
+    moves: delta('dama_moves_total'),
+    dropped: by('dama_dropped_sockets_total', 'reason'),
+    refused: by('dama_refused_messages_total', 'code'),
+    moveMsAtMost: total ? { p50: quantile(0.5), p99: quantile(0.99), max: quantile(1) } : null,
+  };
+}
+
 function fdCount(pid: number | undefined): number | null {
   try {
     return pid ? readdirSync(`/proc/${pid}/fd`).length : null;
@@ -564,6 +621,7 @@ async function step(n: number): Promise<Step> {
     await sleep(SETTLE * 1000);
 
     tell('window');
+    const counters0 = await scrape(port);
     await probe(probeFile, pid);
     const windowStart = performance.now();
     const cores0 = coreTimes();
@@ -593,6 +651,8 @@ async function step(n: number): Promise<Step> {
     record.cores = coreUse(cores0, coreTimes(), [ticks1[0] - ticks0[0], ticks1[1] - ticks0[1]]);
     record.loadEnd = loadavg();
     const serverProbe = await probe(probeFile, pid);
+    const counters1 = await scrape(port);
+    record.serverCounters = counters0 && counters1 ? serverCounters(counters0, counters1) : null;
     const steadyHealth = await health(port, pid);
     samples.push(steadyHealth);
     record.steady = steadyHealth;
@@ -787,6 +847,13 @@ for (const n of STEPS) {
     console.log(
       `errors in the window: ${JSON.stringify(res.errors)}; failed starts: ${JSON.stringify(res.startFailed)}`,
     );
+    const sc = r.serverCounters as ReturnType<typeof serverCounters> | null | undefined;
+    if (sc)
+      console.log(
+        `the server counted in the window: ${sc.moves} moves, sockets dropped ${JSON.stringify(sc.dropped)}, ` +
+          `refused ${JSON.stringify(sc.refused)}, its own move time p50/p99 ≤ ` +
+          `${sc.moveMsAtMost?.p50} / ${sc.moveMsAtMost?.p99} ms`,
+      );
     const fin = r.final as Record<string, unknown> | undefined;
     console.log(
       `errors over the step: ${JSON.stringify(fin?.errors)}; failed starts: ${JSON.stringify(fin?.startFailed)}`,
