@@ -727,7 +727,9 @@ export class Hub {
       return h;
     }
     if (rec.version >= h.rec.version) {
-      if (rec.version > h.rec.version || game) h.game = game;
+      // A change that is not a move keeps the moves (the same array): the rules' game stands.
+      if (rec.version > h.rec.version || game)
+        h.game = game ?? (rec.moves === h.rec.moves ? h.game : undefined);
       h.rec = rec;
       h.stale = false;
     }
@@ -825,7 +827,10 @@ export class Hub {
       switch (msg.t) {
         case 'move': {
           const h = this.held.get(id);
-          const cached = h && h.rec === rec ? h.game : undefined;
+          // The held rules' game, if it is this record's: a fault pause or a presence change makes a
+          // new record over the same moves (the same array), and the game still stands.
+          const cached = h && h.rec.moves === rec.moves ? h.game : undefined;
+          if (!cached || cached.from + cached.game.plies !== rec.moves.length) this.metrics.replayed();
           // A position shown late here while the bus or the database was failing: that wait was the server's.
           let base = rec;
           const shown = h?.shown;

@@ -16,6 +16,7 @@ export class Metrics implements HubMetrics {
   private readonly moves: Counter;
   private readonly refusedByCode: Counter<'code'>;
   private readonly droppedByReason: Counter<'reason'>;
+  private readonly replays: Counter;
   private readonly sockets: Gauge;
   private readonly games: Gauge;
   private readonly dbUp: Gauge;
@@ -45,6 +46,11 @@ export class Metrics implements HubMetrics {
       labelNames: ['reason'],
       registers,
     });
+    this.replays = new Counter({
+      name: 'dama_game_replays_total',
+      help: 'Moves checked by replaying their game from its notation (no rules’ game held for it).',
+      registers,
+    });
     this.sockets = new Gauge({ name: 'dama_sockets', help: 'Open game sockets.', registers });
     this.games = new Gauge({ name: 'dama_games', help: 'Games held in memory by this instance.', registers });
     this.dbUp = new Gauge({ name: 'dama_db_up', help: '1 when the database answers.', registers });
@@ -69,6 +75,10 @@ export class Metrics implements HubMetrics {
 
   refused(code: string): void {
     this.refusedByCode.inc({ code });
+  }
+
+  replayed(): void {
+    this.replays.inc();
   }
 
   dropped(reason: string): void {

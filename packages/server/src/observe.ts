@@ -26,6 +26,8 @@ export interface HubMetrics {
   move(ms: number): void;
   /** A message refused, by error code. */
   refused(code: string): void;
+  /** A move checked by replaying its game from the notation (no rules' game held for it: a game new to this instance, or one another instance changed). */
+  replayed(): void;
   /** A socket closed by the server, by reason (`silent`, `slow-reader`, `strikes`, `too-many`, `busy`, `no-hello`). */
   dropped(reason: string): void;
 }
@@ -40,6 +42,7 @@ export interface HubLog {
 export const NO_METRICS: HubMetrics = {
   move: () => undefined,
   refused: () => undefined,
+  replayed: () => undefined,
   dropped: () => undefined,
 };
 export const NO_LOG: HubLog = { info: () => undefined, warn: () => undefined, error: () => undefined };

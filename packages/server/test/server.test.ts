@@ -114,6 +114,34 @@ describe('a whole game by link', () => {
     await play(again, pickMove(g.moves, random(1))!, 3, [white, again]);
   });
 
+  it('checks moves against the game it holds, not a replay, across presence changes', async () => {
+    const replays = async () => {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      return Number(/^dama_game_replays_total (\d+)$/m.exec(text)?.[1]);
+    };
+    const { white, black } = await started({ minutes: 5, increment: 3 });
+    let g = await play(white, 'c3-c4', 0, [white, black]);
+    g = await play(black, 'c6-c5', 1, [white, black]);
+    const before = await replays();
+    expect(before).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < 6; i++) {
+      // A change that is not a move (the opponent hides the app, then comes back) before each move.
+      const mover = g.moves.length % 2 === 0 ? white : black;
+      const other = mover === white ? black : white;
+      const otherSeat = other === white ? 'white' : 'black';
+      const hidden = mover.nextGame((s) => s.presence[otherSeat].state === 'away');
+      other.send({ t: 'presence', visible: false });
+      await hidden;
+      const shown = mover.nextGame((s) => s.presence[otherSeat].state === 'online');
+      other.send({ t: 'presence', visible: true });
+      await shown;
+      g = await play(mover, pickMove(g.moves, random(i + 5))!, g.moves.length, [white, black]);
+      if (g.status !== 'playing') break;
+    }
+    expect(g.moves.length).toBeGreaterThan(4);
+    expect(await replays()).toBe(before);
+  });
+
   it('offers and accepts a draw, then starts a rematch with colours swapped', async () => {
     const { id, white, black, whiteToken } = await started();
     await play(white, 'c3-c4', 0, [white, black]);
