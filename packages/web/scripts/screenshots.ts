@@ -129,6 +129,14 @@ async function turkish(browser: Browser, size: Size): Promise<void> {
   await page.waitForTimeout(1500);
   await shot('analysis');
 
+  // the profile: the player made on this first visit, then its transfer code with the QR code
+  await page.goto(`${BASE}#/profile`);
+  await page.getByTestId('player-name').waitFor();
+  await shot('profile');
+  await page.getByTestId('make-code').click();
+  await page.getByTestId('transfer-qr').waitFor();
+  await shot('profile-code');
+
   // online: the lobby, the invitation, then the game once a friend has come by the link
   await page.goto(`${BASE}#/online`);
   await shot('online-lobby');

@@ -39,13 +39,14 @@ export const ROUTES = [
   'puzzle',
   'analysis',
   'online',
+  'profile',
 ] as const;
 export type RouteName = (typeof ROUTES)[number];
 export interface Route {
   name: RouteName;
   /** the record shown by 'replay', the game shown by 'online' */
   id?: string;
-  /** what follows '?' in the hash: the analysis link (#/analysis?fen=…&moves=…) */
+  /** what follows '?' in the hash: the analysis link (#/analysis?fen=…&moves=…), a transfer code (#/profile?code=…) */
   query?: string;
   /** 'online': the seat token in the player's own link */
   token?: string;

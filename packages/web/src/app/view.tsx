@@ -6,6 +6,7 @@ import { homeView } from '../home/view.tsx';
 import { AnalysisRoute } from './analysis-route.tsx';
 import { PuzzleRoute } from './puzzle-route.tsx';
 import { OnlineRoute } from './online-route.tsx';
+import { ProfileRoute } from './profile-route.tsx';
 import { icons } from '../lib/icons.tsx';
 import { recordsView } from '../records/view.tsx';
 import { replayView } from '../replay/view.tsx';
@@ -28,6 +29,8 @@ function title(ctrl: AppCtrl): string {
       return t.onlineTitle;
     case 'analysis':
       return t.analysisBoard;
+    case 'profile':
+      return t.profileTitle;
     case 'game': {
       const g = ctrl.game;
       if (!g) return t.appName;
@@ -110,6 +113,8 @@ function screen(ctrl: AppCtrl): JSX.Element {
       return <AnalysisRoute ctrl={ctrl} key={ctrl.route.query ?? ''} />;
     case 'online':
       return <OnlineRoute ctrl={ctrl} />;
+    case 'profile':
+      return <ProfileRoute ctrl={ctrl} />;
     default:
       return homeView(ctrl.home);
   }

@@ -1,4 +1,4 @@
-// The home screen: continue, play the computer, two players, the daily puzzle, rules, games, settings.
+// The home screen: continue, play the computer, two players, the daily puzzle, rules, games, profile, settings.
 import type { JSX } from 'preact';
 import type { HomeCtrl } from './ctrl.ts';
 import { CLOCK_PRESETS, MOVE_TIMER_SECONDS, PLAY_LEVELS, type Mode, type TimeControl } from '../lib/setup.ts';
@@ -137,6 +137,10 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
         <a class="tile" href="#/records">
           {icons.list()}
           <span>{t.records}</span>
+        </a>
+        <a class="tile" href="#/profile" data-testid="profile-tile">
+          {icons.person()}
+          <span>{t.profileTitle}</span>
         </a>
         <a class="tile" href="#/settings">
           {icons.gear()}

@@ -39,6 +39,8 @@ export const icons = {
       <circle cx="17" cy="9" r="2.5" />,
       <path d="M2 20a6 6 0 0112 0M14 20a4.5 4.5 0 018 0" />,
     ]),
+  /** the player's profile */
+  person: () => svg([<circle cx="12" cy="8" r="4" />, <path d="M4 21a8 8 0 0116 0" />]),
   puzzle: () => svg([<path d="M4 4h7v3a2 2 0 104 0V4h5v16H4z" />]),
   play: () => svg(<path d="M7 4l13 8-13 8z" />),
   download: () => svg([<path d="M12 4v11M7 10l5 5 5-5" />, <path d="M4 20h16" />]),

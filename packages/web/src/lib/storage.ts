@@ -17,6 +17,7 @@ export const KEYS = {
   puzzle: 'dama.puzzle.v1',
   training: 'dama.training.v1',
   online: 'dama.online-seats.v1',
+  player: 'dama.player.v1',
 } as const;
 export type StoreKey = (typeof KEYS)[keyof typeof KEYS];
 

@@ -73,6 +73,8 @@ function snapshot(over: Partial<Snapshot> = {}): Snapshot {
     rematch: null,
     outcome: null,
     result: '*',
+    players: null,
+    rated: false,
     ...over,
   };
 }

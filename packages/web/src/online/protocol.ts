@@ -9,6 +9,7 @@ export type {
   OutcomeReason as OnlineReason,
   Presence,
   Reaction,
+  SeatPlayer,
   ServerMessage,
   Snapshot,
   Status as OnlineStatus,

@@ -3,7 +3,7 @@
 // (the next full snapshot heals whatever it would have told).
 import type { Color } from '@dama/core';
 import { isObject, oneOf } from '../lib/guards.ts';
-import type { ErrorCode, OnlineReason, Presence, ServerMessage, Snapshot } from './protocol.ts';
+import type { ErrorCode, OnlineReason, Presence, SeatPlayer, ServerMessage, Snapshot } from './protocol.ts';
 import { REACTIONS } from './protocol.ts';
 
 const COLORS = ['white', 'black'] as const;
@@ -27,6 +27,17 @@ function readPresence(v: unknown): Presence | undefined {
   return isObject(v) && oneOf(PRESENCE, v.state) && time(v.since)
     ? { state: v.state, since: v.since }
     : undefined;
+}
+
+const PLAYER_ID = /^[A-Za-z0-9]{12}$/;
+const rating = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v > -10_000 && v < 10_000;
+
+function readSeatPlayer(v: unknown): SeatPlayer | undefined {
+  if (!isObject(v) || typeof v.id !== 'string' || !PLAYER_ID.test(v.id)) return undefined;
+  if (typeof v.name !== 'string' || v.name.length > 80 || !rating(v.rating)) return undefined;
+  if (typeof v.provisional !== 'boolean' || (v.after !== null && !rating(v.after))) return undefined;
+  return { id: v.id, name: v.name, rating: v.rating, provisional: v.provisional, after: v.after };
 }
 
 /** A snapshot, or undefined when any part of it is not what the wire format says. */
@@ -78,6 +89,17 @@ export function readSnapshot(v: unknown): Snapshot | undefined {
     outcome = { winner: winner as Color | undefined, reason: o.reason as OnlineReason };
   }
   if (!oneOf(RESULTS, v.result)) return undefined;
+  // Absent (a server before pairing) is a game by link.
+  let players: Snapshot['players'] = null;
+  if (v.players !== null && v.players !== undefined) {
+    if (!isObject(v.players)) return undefined;
+    const white = readSeatPlayer(v.players.white);
+    const black = readSeatPlayer(v.players.black);
+    if (!white || !black) return undefined;
+    players = { white, black };
+  }
+  const rated = v.rated ?? false;
+  if (typeof rated !== 'boolean') return undefined;
   return {
     id: v.id,
     v: v.v,
@@ -97,6 +119,8 @@ export function readSnapshot(v: unknown): Snapshot | undefined {
     rematch,
     outcome,
     result: v.result,
+    players,
+    rated,
   };
 }
 

@@ -1,0 +1,122 @@
+// For the unit tests only: the player API as packages/server/src/player-api.ts answers it, in
+// memory, behind the `Http` the client is given. A test can take the network away (`down`), make
+// the server busy, or replace any answer by a broken or hostile one (`answer`).
+import type { Http, HttpRequest, HttpResponse } from './api.ts';
+
+export interface TestAnswer {
+  status: number;
+  /** a value is sent as JSON, a string as it is */
+  body: unknown;
+  date?: string;
+}
+
+interface Player {
+  id: string;
+  secrets: string[];
+  words: { adjective: string; noun: string; number: number };
+  created: number;
+}
+
+export const ADJECTIVES = ['Bilge', 'Cesur', 'Hızlı'];
+export const NOUNS = ['Baykuş', 'Kartal', 'Kurt'];
+const SYMBOLS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const TTL = 10 * 60_000;
+
+export class TestServer {
+  players = new Map<string, Player>();
+  codes = new Map<string, { id: string; expires: number }>();
+  requests: { path: string; method: string; headers: Record<string, string>; body: unknown }[] = [];
+  /** the server's clock */
+  clock = 1_700_000_000_000;
+  /** 'offline': the request fails as fetch fails without a network; 'busy': every answer is a 503 */
+  down: 'offline' | 'busy' | undefined;
+  /** an answer of the test's own instead of the server's (undefined: the server answers) */
+  answer: ((path: string, init: HttpRequest) => TestAnswer | undefined) | undefined;
+  private n = 0;
+
+  readonly http: Http = async (path, init) => {
+    this.requests.push({
+      path,
+      method: init.method,
+      headers: init.headers,
+      body: init.body === undefined ? undefined : JSON.parse(init.body),
+    });
+    if (this.down === 'offline') throw new TypeError('Failed to fetch');
+    const a =
+      this.answer?.(path, init) ?? (this.down === 'busy' ? fail(503, 'busy') : this.route(path, init));
+    return response(a, a.date ?? new Date(this.clock).toUTCString());
+  };
+
+  /** A player made directly on the server (as if by another device), with its secret. */
+  add(words = { adjective: 'Cesur', noun: 'Kurt', number: 12 }): { id: string; secret: string } {
+    const id = `Pl${String(++this.n).padStart(10, '0')}`;
+    const secret = `secret-${String(this.n).padStart(17, '0')}`;
+    this.players.set(id, { id, secrets: [secret], words, created: this.clock });
+    return { id, secret };
+  }
+
+  /** The public part of a player, as the server shows it. */
+  pub(id: string) {
+    const p = this.players.get(id)!;
+    const { adjective, noun, number } = p.words;
+    return { id, name: `${adjective} ${noun} ${number}`, words: p.words, created: p.created };
+  }
+
+  private me(init: HttpRequest): Player | undefined {
+    const m = /^Bearer ([A-Za-z0-9]{12})\.([A-Za-z0-9_-]{24})$/.exec(init.headers.authorization ?? '');
+    const p = m ? this.players.get(m[1]) : undefined;
+    return p && p.secrets.includes(m![2]) ? p : undefined;
+  }
+
+  private route(path: string, init: HttpRequest): TestAnswer {
+    const body = init.body === undefined ? undefined : (JSON.parse(init.body) as Record<string, unknown>);
+    const key = `${init.method} ${path}`;
+    if (key === 'GET api/players/names')
+      return { status: 200, body: { adjectives: ADJECTIVES, nouns: NOUNS } };
+    if (key === 'POST api/players') {
+      const made = this.add({ adjective: 'Hızlı', noun: 'Kartal', number: 417 });
+      return { status: 201, body: { ...this.pub(made.id), secret: made.secret } };
+    }
+    if (key === 'POST api/players/transfer') {
+      const code = typeof body?.code === 'string' ? body.code.toUpperCase() : '';
+      const c = this.codes.get(code);
+      this.codes.delete(code);
+      if (!c || c.expires <= this.clock) return fail(404, 'unknown-code');
+      const secret = `device-${String(++this.n).padStart(17, '0')}`;
+      this.players.get(c.id)!.secrets.push(secret);
+      return { status: 200, body: { ...this.pub(c.id), secret } };
+    }
+    const p = this.me(init);
+    if (key === 'PUT api/players/me/name') {
+      const { adjective, noun, number } = body as { adjective: string; noun: string; number: number };
+      if (!ADJECTIVES.includes(adjective) || !NOUNS.includes(noun)) return fail(400, 'bad-name');
+      if (!p) return fail(401, 'not-a-player');
+      p.words = { adjective, noun, number };
+      return { status: 200, body: this.pub(p.id) };
+    }
+    if (!p) return fail(401, 'not-a-player');
+    if (key === 'GET api/players/me') return { status: 200, body: this.pub(p.id) };
+    if (key === 'POST api/players/me/transfer') {
+      const n = ++this.n;
+      const s = Array.from({ length: 8 }, (_, i) => SYMBOLS[(n * 7 + i * 13) % SYMBOLS.length]).join('');
+      const code = `${s.slice(0, 4)}-${s.slice(4)}`;
+      this.codes.set(code, { id: p.id, expires: this.clock + TTL });
+      return { status: 201, body: { code, expires: this.clock + TTL } };
+    }
+    return fail(404, 'not-found');
+  }
+}
+
+export const fail = (status: number, code: string): TestAnswer => ({
+  status,
+  body: { error: { code, message: code } },
+});
+
+function response(a: TestAnswer, date: string): HttpResponse {
+  const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
+  return {
+    status: a.status,
+    headers: { get: (name) => (name.toLowerCase() === 'date' ? date : null) },
+    text: async () => text,
+  };
+}
