@@ -17,6 +17,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Bus } from './bus.ts';
 import type { LogLevel, TrustProxy } from './config.ts';
 import { Hub, type Limits } from './hub.ts';
+import { Lobby, type LobbyLimits } from './lobby.ts';
 import { Metrics } from './metrics.ts';
 import type { Health, HubLog } from './observe.ts';
 import { CreateBody, describe } from './protocol.ts';
@@ -34,6 +35,7 @@ export interface ServerOptions {
   store: Store;
   bus: Bus;
   limits?: Partial<Limits>;
+  lobbyLimits?: Partial<LobbyLimits>;
   /** The built web app (`packages/web/dist`), served at `/` when given. */
   webRoot?: string;
   /** The proxies in front (see `TrustProxy`): the client address for the limits is the one they saw. */
@@ -45,6 +47,7 @@ export interface ServerOptions {
 export interface DamaServer {
   app: FastifyInstance;
   hub: Hub;
+  lobby: Lobby;
   metrics: Metrics;
 }
 
@@ -256,6 +259,24 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     wsHandler: (socket, req) => hub.connection(socket, req.ip),
   });
 
+  const lobby = new Lobby(opts.store, hub, opts.lobbyLimits, { log: app.log.child({ part: 'lobby' }) });
+  app.route({
+    method: 'GET',
+    url: '/api/lobby',
+    onRequest: async (req, reply) => {
+      const problem = req.ws ? upgradeProblem(req.headers) : undefined;
+      if (problem) return reply.status(400).send(fail('bad-upgrade', problem));
+      const refusal = req.ws ? lobby.admission(req.ip) : null;
+      if (refusal) return reply.status(503).send(fail('busy', refusal));
+    },
+    handler: async (_req, reply) =>
+      reply
+        .status(426)
+        .header('upgrade', 'websocket')
+        .send(fail('upgrade-required', 'This is the lobby socket: open it as a WebSocket.')),
+    wsHandler: (socket, req) => lobby.connection(socket, req.ip),
+  });
+
   app.post('/api/games', async (req, reply) => {
     const body = CreateBody.safeParse(req.body);
     if (!body.success)
@@ -347,6 +368,10 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
   });
 
   await hub.start();
-  app.addHook('onClose', async () => hub.stop());
-  return { app, hub, metrics };
+  lobby.start();
+  app.addHook('onClose', async () => {
+    await lobby.stop();
+    await hub.stop();
+  });
+  return { app, hub, lobby, metrics };
 }

@@ -24,6 +24,7 @@ import type { ClientMessage, ErrorCode, ServerMessage } from './protocol.ts';
 import { ClientMessage as ClientSchema, describe } from './protocol.ts';
 import type { Change, ChangeError, ClockSetting, GameRecord, PresenceState, Timing } from './record.ts';
 import * as R from './record.ts';
+import { endsPairedGame, settle } from './results.ts';
 import type { Store } from './store.ts';
 import { SILENT_CLOSE } from './wire.ts';
 
@@ -166,8 +167,9 @@ type Result =
   | { ok: false; error: ChangeError | { code: 'unknown-game' | 'busy'; message: string } };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const newId = (): string => Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-const newToken = (): string => randomBytes(18).toString('base64url');
+export const newId = (): string =>
+  Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+export const newToken = (): string => randomBytes(18).toString('base64url');
 
 /** What a change function may return: a change (or refusal), or null for "only settle what is due". */
 type Mutation = (rec: GameRecord, now: number) => Change | null;
@@ -181,10 +183,10 @@ export class Hub {
   readonly instance = randomBytes(6).toString('hex');
   private store: Store;
   private bus: Bus;
-  private now: () => number;
+  readonly now: () => number;
   private log: HubLog;
   private metrics: HubMetrics;
-  private timing: Timing;
+  readonly timing: Timing;
   private conns = new Set<Conn>();
   private held = new Map<string, Held>();
   private locks = new Map<string, Promise<unknown>>();
@@ -272,6 +274,18 @@ export class Hub {
 
   get openSockets(): number {
     return this.conns.size;
+  }
+
+  /** Games held here that are being played. */
+  get playing(): number {
+    let n = 0;
+    for (const h of this.held.values()) if (h.rec.status === 'playing') n++;
+    return n;
+  }
+
+  /** Past its limits: new games and sockets are refused with `busy`. */
+  get full(): boolean {
+    return this.saturated();
   }
 
   health(): Health {
@@ -980,7 +994,13 @@ export class Hub {
             if (before && change?.ok) await this.db(() => before(stored, next));
             let written: boolean;
             try {
-              written = await this.db(() => this.store.update(next));
+              if (endsPairedGame(stored, next)) {
+                // The end of a paired game: its players' ratings and records in the same transaction.
+                const ending = next;
+                const settled = await this.db(() => this.store.finish(ending, settle));
+                written = settled !== null;
+                if (settled) next = settled;
+              } else written = await this.db(() => this.store.update(next));
             } catch (e) {
               if (h) h.stale = true;
               throw e;

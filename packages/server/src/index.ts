@@ -61,3 +61,9 @@ export {
   sameTimeControl,
 } from './pairing.ts';
 export type { BlockList, Pairing, Seek } from './pairing.ts';
+export { Lobby, DEFAULT_LOBBY_LIMITS, planPairing, shownRatings } from './lobby.ts';
+export type { LobbyLimits } from './lobby.ts';
+export { settle, endsPairedGame } from './results.ts';
+export type { RatingPoint, Settled } from './results.ts';
+export type { StoredSeek, SeekOutcome, PairPlan } from './store.ts';
+export type { LobbyClientMessage, LobbyServerMessage, LobbySeek, SeatPlayer } from './wire.ts';

@@ -54,11 +54,11 @@ export function compatible(a: Seek, b: Seek, blockedBy: BlockList): boolean {
   );
 }
 
-export interface Pairing {
+export interface Pairing<S extends Seek = Seek> {
   /** The games to start, each as [the older seek, the partner it chose]. */
-  pairs: [Seek, Seek][];
+  pairs: [S, S][];
   /** The seeks left in the pool, oldest first. */
-  remaining: Seek[];
+  remaining: S[];
 }
 
 /**
@@ -82,7 +82,7 @@ export interface Pairing {
  * come: any compatible opponent now beats a closer one later. So the result does not depend on the
  * time, and a client that wants to widen a range seeks again with the wider one.
  */
-export function pair(pool: readonly Seek[], blockedBy: BlockList): Pairing {
+export function pair<S extends Seek>(pool: readonly S[], blockedBy: BlockList): Pairing<S> {
   const seeks = pool
     .map((seek, at) => ({ seek, at }))
     .sort((x, y) => x.seek.createdAt - y.seek.createdAt || x.at - y.at)
@@ -98,7 +98,7 @@ export function pair(pool: readonly Seek[], blockedBy: BlockList): Pairing {
 
   const taken = new Array<boolean>(seeks.length).fill(false);
   const busy = new Set<string>();
-  const pairs: [Seek, Seek][] = [];
+  const pairs: [S, S][] = [];
   seeks.forEach((seek, i) => {
     if (taken[i] || busy.has(seek.player)) return;
     let best = -1;

@@ -23,7 +23,10 @@ import {
   TRANSFER_TTL,
   type PlayerRecord,
 } from './players.ts';
+import { shownRatings } from './lobby.ts';
+import { pauseUntil } from './pairing.ts';
 import { describe } from './protocol.ts';
+import { snapshot } from './record.ts';
 import type { Store } from './store.ts';
 
 export interface PlayerLimits {
@@ -40,6 +43,12 @@ const NameBody = z
   .object({ adjective: z.string().max(40), noun: z.string().max(40), number: z.number().int().optional() })
   .strict();
 const ClaimBody = z.object({ code: z.string().max(20) }).strict();
+
+const GamesQuery = z.object({ before: z.coerce.number().int().min(0).optional() }).strict();
+/** Games listed a page. */
+const GAMES_PAGE = 50;
+/** Players one may block. */
+export const MAX_BLOCKED = 500;
 
 const fail = (code: string, message: string) => ({ error: { code, message } });
 const BUSY = fail('busy', 'The server cannot reach its database just now; try again in a moment.');
@@ -103,9 +112,29 @@ export function playerRoutes(
     '/api/players/me',
     guarded(async (req, reply) => {
       const p = await me(req, reply);
-      return p && publicPlayer(p);
+      if (!p) return undefined;
+      const t = now();
+      return {
+        ...publicPlayer(p),
+        ratings: shownRatings(p, t),
+        blocked: p.blocked ?? [],
+        pausedUntil: pauseUntil(p.aborts ?? [], t),
+      };
     }),
   );
+
+  const blocking = (block: boolean) =>
+    guarded(async (req, reply) => {
+      const other = (req.params as { id: string }).id;
+      if (!PLAYER_ID.test(other)) return reply.status(400).send(fail('bad-request', 'Not a player id.'));
+      const p = await me(req, reply);
+      if (!p) return undefined;
+      if (other === p.id) return reply.status(400).send(fail('bad-request', 'You cannot block yourself.'));
+      await store.setBlocked(p.id, other, block, MAX_BLOCKED);
+      return reply.status(204).send();
+    });
+  app.put('/api/players/me/blocks/:id', blocking(true));
+  app.delete('/api/players/me/blocks/:id', blocking(false));
 
   app.put(
     '/api/players/me/name',
@@ -159,7 +188,39 @@ export function playerRoutes(
       const p = PLAYER_ID.test(id) ? await store.getPlayer(id) : undefined;
       if (!p) return reply.status(404).send(fail('unknown-player', 'There is no such player.'));
       const { id: pid, name, created } = publicPlayer(p);
-      return { id: pid, name, created };
+      return { id: pid, name, created, ratings: shownRatings(p, now()) };
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/players/:id/games',
+    guarded(async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const q = GamesQuery.safeParse(req.query);
+      if (!PLAYER_ID.test(id) || !q.success)
+        return reply
+          .status(400)
+          .send(fail('bad-request', 'Ask for a player id, and optionally before=<time>.'));
+      const games = await store.gamesOf(id, q.data.before ?? Number.MAX_SAFE_INTEGER, GAMES_PAGE);
+      const t = now();
+      return { games: games.map((g) => snapshot(g, t, 0)) };
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/players/:id/history',
+    guarded(async (req, reply) => {
+      const { id } = req.params as { id: string };
+      if (!PLAYER_ID.test(id)) return reply.status(400).send(fail('bad-request', 'Not a player id.'));
+      const points = await store.ratingHistory(id);
+      return {
+        points: points.map(({ speed, at, rating, game }) => ({
+          speed,
+          at,
+          rating: Math.round(rating),
+          game,
+        })),
+      };
     }),
   );
 }

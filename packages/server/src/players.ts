@@ -6,6 +6,8 @@
  * the new one, moves the identity to another phone.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Color } from '@dama/core';
+import type { Rating, Speed } from './rating.ts';
 
 /** The first word of a name. */
 export const ADJECTIVES = [
@@ -122,6 +124,14 @@ export interface PlayerRecord {
   name: PlayerName;
   created: number;
   seen: number;
+  /** Ratings by speed, for the speeds played rated (none before the first rated game). */
+  ratings?: Partial<Record<Speed, Rating>>;
+  /** When paired games aborted because this player did not make a first move (the pairing pause). */
+  aborts?: number[];
+  /** This player's colours in their last paired games, oldest first (the colour balance). */
+  colors?: Color[];
+  /** Players this player will never be paired with. */
+  blocked?: string[];
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -47,6 +47,46 @@ export type ClientMessage = Wire.ClientMessage;
 
 export type { ErrorCode, ServerMessage } from './wire.ts';
 
+const rating = z.number().int().min(0).max(4000);
+
+/** Every message a lobby client may send; its type is the wire's `LobbyClientMessage`. */
+export const LobbyClientMessage = z.discriminatedUnion('t', [
+  z
+    .object({
+      t: z.literal('hello'),
+      player: z.string().regex(/^[A-Za-z0-9]{12}$/, 'a player id is 12 letters and digits'),
+      secret: z.string().regex(/^[A-Za-z0-9_-]{24}$/, 'a secret is 24 letters, digits, - or _'),
+    })
+    .strict(),
+  z
+    .object({
+      t: z.literal('seek'),
+      clock: z.union([
+        z
+          .object({
+            initial: z
+              .number()
+              .int()
+              .min(0)
+              .max(3 * 3600_000),
+            increment: z.number().int().min(0).max(180_000),
+          })
+          .strict(),
+        z.object({ days: z.number().int().min(1).max(14) }).strict(),
+      ]),
+      rated: z.boolean(),
+      range: z
+        .object({ min: rating, max: rating })
+        .strict()
+        .refine((r) => r.min <= r.max, 'a range’s min is at most its max')
+        .nullable(),
+    })
+    .strict(),
+  z.object({ t: z.literal('cancel') }).strict(),
+  z.object({ t: z.literal('ping'), n: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).strict(),
+]) satisfies z.ZodType<Wire.LobbyClientMessage>;
+export type LobbyClientMessage = Wire.LobbyClientMessage;
+
 export const CreateBody = z
   .object({
     color: z.enum(['white', 'black', 'random']),

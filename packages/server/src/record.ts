@@ -14,6 +14,7 @@ import type {
   Outcome,
   Presence,
   PresenceState,
+  SeatPlayer,
   Snapshot,
   Status,
 } from './wire.ts';
@@ -27,6 +28,7 @@ export type {
   Presence,
   PresenceState,
   Reaction,
+  SeatPlayer,
   Snapshot,
   Status,
 } from './wire.ts';
@@ -73,6 +75,10 @@ export interface GameRecord {
   rematch: string | null;
   outcome: Outcome | null;
   ended: number | null;
+  /** The two players of a game paired from the seek pool (null for a game by link). */
+  players: { white: SeatPlayer; black: SeatPlayer } | null;
+  /** Whether the result moves the players' ratings (only a paired game may be rated). */
+  rated: boolean;
 }
 
 /** A seat's presence as stored, with the instance holding its socket (dead instances stop beating). */
@@ -172,6 +178,8 @@ export function newRecord(g: NewGame): GameRecord {
     rematch: null,
     outcome: null,
     ended: null,
+    players: null,
+    rated: false,
   };
 }
 
@@ -181,7 +189,8 @@ export function newRecord(g: NewGame): GameRecord {
  */
 export function upgrade(rec: GameRecord): GameRecord {
   const r = rec as Partial<GameRecord> & GameRecord;
-  if (r.moveIds && r.lagQuota && r.drawOffers && typeof r.paused === 'number') return rec;
+  if (r.moveIds && r.lagQuota && r.drawOffers && typeof r.paused === 'number' && r.players !== undefined)
+    return rec;
   // An earlier server kept no instance with presence: its sockets are gone with it.
   const gone = (p: Seen): Seen =>
     p.instance || p.state === 'offline' ? p : { state: 'offline', since: p.since };
@@ -194,6 +203,8 @@ export function upgrade(rec: GameRecord): GameRecord {
     abortAt: r.abortAt ?? null,
     drawOffers: r.drawOffers ?? { white: 0, black: 0 },
     takebackOffer: r.takebackOffer ?? null,
+    players: r.players ?? null,
+    rated: r.rated ?? false,
     presence: { white: gone(rec.presence.white), black: gone(rec.presence.black) },
     // The first move of a game started by an earlier server was untimed from the start.
     turnStart: rec.turnStart ?? (rec.status === 'playing' ? rec.active : null),
@@ -551,12 +562,50 @@ export function rematchRecord(
 ): GameRecord {
   const creator = opposite(old.creator);
   const rec = newRecord({ id, creator, token: tokens[creator], clock: old.clock, address: old.address, now });
+  const players = old.players && {
+    white: { ...old.players.black, rating: old.players.black.after ?? old.players.black.rating, after: null },
+    black: { ...old.players.white, rating: old.players.white.after ?? old.players.white.rating, after: null },
+  };
   return {
     ...rec,
     status: 'playing',
     turnStart: now,
     abortAt: now + firstMoveTime(rec, t),
     tokens: { ...tokens },
+    players,
+    rated: old.rated,
+  };
+}
+
+/** A game between two players paired from the seek pool: both seats taken, White's first move awaited. */
+export interface PairedGame {
+  id: string;
+  tokens: { white: string; black: string };
+  players: { white: SeatPlayer; black: SeatPlayer };
+  rated: boolean;
+  clock: ClockSetting | null;
+  /** Where the pairing was made (the open-games limit counts per address; pairing is limited by its own rules). */
+  address: string;
+  now: number;
+}
+
+export function pairedRecord(g: PairedGame, t: Timing = DEFAULT_TIMING): GameRecord {
+  const rec = newRecord({
+    id: g.id,
+    creator: 'white',
+    token: g.tokens.white,
+    clock: g.clock,
+    address: g.address,
+    now: g.now,
+  });
+  return {
+    ...rec,
+    status: 'playing',
+    turnStart: g.now,
+    abortAt: g.now + firstMoveTime(rec, t),
+    tokens: { ...g.tokens },
+    players: g.players,
+    rated: g.rated,
   };
 }
 
@@ -606,6 +655,8 @@ export function snapshot(rec: GameRecord, now: number, claimAfter: number): Snap
         : rec.outcome.winner === 'black'
           ? '0-1'
           : '1/2-1/2',
+    players: rec.players,
+    rated: rec.rated,
   };
 }
 
@@ -616,6 +667,7 @@ export function pdnOf(rec: GameRecord): string {
     ['Event', 'Dama online'],
     ['Date', new Date(rec.created).toISOString().slice(0, 10).replaceAll('-', '.')],
   ];
+  if (rec.players) tags.push(['White', rec.players.white.name], ['Black', rec.players.black.name]);
   if (rec.clock) tags.push(['TimeControl', `${rec.clock.initial / 1000}+${rec.clock.increment / 1000}`]);
   if (rec.outcome && !game.isOver()) {
     const o = rec.outcome as CoreOutcome | Outcome;

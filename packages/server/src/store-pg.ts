@@ -7,7 +7,21 @@
 import pg from 'pg';
 import type { PlayerName, PlayerRecord } from './players.ts';
 import { upgrade, type GameRecord } from './record.ts';
-import { FORGET_INSTANCES, type Store } from './store.ts';
+import type { RatingPoint } from './results.ts';
+import {
+  FORGET_INSTANCES,
+  nextBlocked,
+  type InstanceCounts,
+  type PairPlan,
+  type Planner,
+  type SeekOutcome,
+  type Settler,
+  type Store,
+  type StoredSeek,
+} from './store.ts';
+
+/** The advisory lock that makes pairing rounds one at a time across instances. */
+const PAIRING_LOCK = 0x44616d61;
 
 export class PgStore implements Store {
   private pool: pg.Pool;
@@ -49,6 +63,32 @@ export class PgStore implements Store {
       expires BIGINT NOT NULL,
       used BOOLEAN NOT NULL DEFAULT false
     )`);
+    await pool.query(`CREATE TABLE IF NOT EXISTS instance_counts (
+      id TEXT PRIMARY KEY,
+      online INTEGER NOT NULL,
+      playing INTEGER NOT NULL
+    )`);
+    await pool.query(`CREATE TABLE IF NOT EXISTS seeks (
+      id TEXT PRIMARY KEY,
+      created BIGINT NOT NULL,
+      data JSONB NOT NULL,
+      outcome JSONB
+    )`);
+    await pool.query(`CREATE TABLE IF NOT EXISTS player_games (
+      player TEXT NOT NULL,
+      ended BIGINT NOT NULL,
+      game TEXT NOT NULL,
+      data JSONB NOT NULL,
+      PRIMARY KEY (player, ended, game)
+    )`);
+    await pool.query(`CREATE TABLE IF NOT EXISTS rating_history (
+      player TEXT NOT NULL,
+      at BIGINT NOT NULL,
+      speed TEXT NOT NULL,
+      rating DOUBLE PRECISION NOT NULL,
+      game TEXT NOT NULL
+    )`);
+    await pool.query('CREATE INDEX IF NOT EXISTS rating_history_player ON rating_history (player, at)');
     const store = new PgStore(pool);
     errors.handler = (e) => store.onError(e);
     return store;
@@ -156,6 +196,158 @@ export class PgStore implements Store {
       [code, now],
     );
     return r.rows[0]?.player as string | undefined;
+  }
+
+  /** Runs `f` in a transaction on one pooled client. */
+  private async transaction<T>(f: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect();
+    try {
+      await c.query('BEGIN');
+      const out = await f(c);
+      await c.query('COMMIT');
+      return out;
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
+
+  async finish(rec: GameRecord, settle: Settler): Promise<GameRecord | null> {
+    const players = rec.players;
+    if (!players) return null;
+    return this.transaction(async (c) => {
+      // The game's row first (locked until the end): a second instance settling the same end waits
+      // here, then finds the version taken.
+      const g = await c.query('SELECT version FROM games WHERE id = $1 FOR UPDATE', [rec.id]);
+      if (g.rows[0]?.version !== rec.version - 1) return null;
+      // Both players locked in one order, so two games ending at once cannot deadlock.
+      const rows = await c.query('SELECT id, data FROM players WHERE id = ANY($1) ORDER BY id FOR UPDATE', [
+        [players.white.id, players.black.id],
+      ]);
+      const byId = new Map(rows.rows.map((r: { id: string; data: PlayerRecord }) => [r.id, r.data]));
+      const read = (id: string): PlayerRecord => {
+        const p = byId.get(id);
+        if (!p) throw new Error(`player ${id} of game ${rec.id} is not stored`);
+        return p;
+      };
+      const done = settle(rec, read(players.white.id), read(players.black.id));
+      const r = done.rec;
+      const data = JSON.stringify(r);
+      await c.query(
+        'UPDATE games SET version = $1, status = $2, active = $3, ended = $4, data = $5 WHERE id = $6',
+        [r.version, r.status, r.active, r.ended, data, r.id],
+      );
+      for (const p of [done.white, done.black]) {
+        await c.query('UPDATE players SET data = $2 WHERE id = $1', [p.id, JSON.stringify(p)]);
+        if (r.status === 'over')
+          await c.query(
+            'INSERT INTO player_games (player, ended, game, data) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+            [p.id, r.ended ?? r.active, r.id, data],
+          );
+      }
+      for (const h of done.history)
+        await c.query(
+          'INSERT INTO rating_history (player, at, speed, rating, game) VALUES ($1, $2, $3, $4, $5)',
+          [h.player, h.at, h.speed, h.rating, h.game],
+        );
+      return r;
+    });
+  }
+
+  async gamesOf(player: string, before: number, limit: number): Promise<GameRecord[]> {
+    const r = await this.pool.query(
+      'SELECT data FROM player_games WHERE player = $1 AND ended < $2 ORDER BY ended DESC LIMIT $3',
+      [player, before, limit],
+    );
+    return r.rows.map((row: { data: GameRecord }) => upgrade(row.data));
+  }
+
+  async ratingHistory(player: string): Promise<RatingPoint[]> {
+    const r = await this.pool.query(
+      'SELECT player, at, speed, rating, game FROM rating_history WHERE player = $1 ORDER BY at',
+      [player],
+    );
+    return r.rows.map((row: RatingPoint & { at: string }) => ({ ...row, at: Number(row.at) }));
+  }
+
+  async setBlocked(id: string, other: string, blocked: boolean, max: number): Promise<void> {
+    await this.transaction(async (c) => {
+      const r = await c.query('SELECT data FROM players WHERE id = $1 FOR UPDATE', [id]);
+      const p = r.rows[0]?.data as PlayerRecord | undefined;
+      if (!p) return;
+      await c.query('UPDATE players SET data = $2 WHERE id = $1', [
+        id,
+        JSON.stringify({ ...p, blocked: nextBlocked(p.blocked, other, blocked, max) }),
+      ]);
+    });
+  }
+
+  async addSeek(seek: StoredSeek): Promise<void> {
+    await this.pool.query('INSERT INTO seeks (id, created, data) VALUES ($1, $2, $3)', [
+      seek.id,
+      seek.createdAt,
+      JSON.stringify(seek),
+    ]);
+  }
+
+  async removeSeeks(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0)
+      await this.pool.query('DELETE FROM seeks WHERE id = ANY($1) AND outcome IS NULL', [ids]);
+  }
+
+  async openSeeks(): Promise<StoredSeek[]> {
+    const r = await this.pool.query('SELECT data FROM seeks WHERE outcome IS NULL ORDER BY created, id');
+    return r.rows.map((row: { data: StoredSeek }) => row.data);
+  }
+
+  async pairSeeks(plan: Planner): Promise<PairPlan> {
+    return this.transaction(async (c) => {
+      await c.query('SELECT pg_advisory_xact_lock($1)', [PAIRING_LOCK]);
+      const open = await c.query('SELECT data FROM seeks WHERE outcome IS NULL ORDER BY created, id');
+      const beats = await c.query('SELECT id, seen FROM instances');
+      const p = plan(
+        open.rows.map((row: { data: StoredSeek }) => row.data),
+        new Map(beats.rows.map((row: { id: string; seen: string }) => [row.id, Number(row.seen)])),
+      );
+      for (const g of p.games)
+        await c.query(
+          'INSERT INTO games (id, version, status, address, active, ended, data) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [g.id, g.version, g.status, g.address, g.active, g.ended, JSON.stringify(g)],
+        );
+      for (const { seek, outcome } of p.paired)
+        await c.query('UPDATE seeks SET outcome = $2 WHERE id = $1 AND outcome IS NULL', [
+          seek,
+          JSON.stringify(outcome),
+        ]);
+      if (p.drop.length > 0) await c.query('DELETE FROM seeks WHERE id = ANY($1)', [p.drop]);
+      return p;
+    });
+  }
+
+  async takeOutcomes(ids: readonly string[]): Promise<Map<string, SeekOutcome>> {
+    if (ids.length === 0) return new Map();
+    const r = await this.pool.query(
+      'DELETE FROM seeks WHERE id = ANY($1) AND outcome IS NOT NULL RETURNING id, outcome',
+      [ids],
+    );
+    return new Map(r.rows.map((row: { id: string; outcome: SeekOutcome }) => [row.id, row.outcome]));
+  }
+
+  async count(instance: string, counts: InstanceCounts): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO instance_counts (id, online, playing) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET online = excluded.online, playing = excluded.playing',
+      [instance, counts.online, counts.playing],
+    );
+  }
+
+  async counts(since: number): Promise<InstanceCounts> {
+    const r = await this.pool.query(
+      'SELECT coalesce(sum(c.online), 0)::int AS online, coalesce(sum(c.playing), 0)::int AS playing FROM instance_counts c JOIN instances i ON i.id = c.id WHERE i.seen >= $1',
+      [since],
+    );
+    return r.rows[0] as InstanceCounts;
   }
 
   async expire(waitingBefore: number, finishedBefore: number): Promise<number> {

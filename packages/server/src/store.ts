@@ -5,8 +5,51 @@
  * at once cannot both win: the loser reads again and retries.
  */
 import Database from 'better-sqlite3';
+import type { Color } from '@dama/core';
+import type { Seek } from './pairing.ts';
 import type { PlayerName, PlayerRecord } from './players.ts';
 import { upgrade, type GameRecord } from './record.ts';
+import type { RatingPoint, Settled } from './results.ts';
+
+/** A seek as the pool keeps it: the pairing rules' seek, and what pairing it needs of its player. */
+export interface StoredSeek extends Seek {
+  /** The player's name, shown in the lobby. */
+  name: string;
+  /** The instance holding the seeker's socket: a seek of an instance that stopped beating is dropped. */
+  instance: string;
+  /** Players the seeker has blocked (as when the seek was made). */
+  blocked: string[];
+  /** The seeker's colours in their last paired games (the colour balance). */
+  colors: Color[];
+}
+
+/** What became of a seek that was paired: the game, and the seeker's seat in it. */
+export interface SeekOutcome {
+  game: string;
+  color: Color;
+  token: string;
+}
+
+/** What one pairing round does: the games it starts, the seeks it pairs, and the seeks it drops (dead instances). */
+export interface PairPlan {
+  games: GameRecord[];
+  paired: { seek: string; outcome: SeekOutcome }[];
+  drop: string[];
+}
+
+/** A pairing round: the open seeks oldest first, and the instances' last beats. */
+export type Planner = (open: StoredSeek[], beats: Map<string, number>) => PairPlan;
+
+/** Settles a paired game's end over its two players as stored (`results.ts`). */
+export type Settler = (rec: GameRecord, white: PlayerRecord, black: PlayerRecord) => Settled;
+
+/** What an instance reports of itself for the lobby's counts. */
+export interface InstanceCounts {
+  /** Sockets open (players in a game or in the lobby). */
+  online: number;
+  /** Games being played. */
+  playing: number;
+}
 
 /**
  * Every method may reject when the database is away (PostgreSQL restarting, a full disk): the hub
@@ -38,9 +81,49 @@ export interface Store {
   insertTransfer(code: string, player: string, expires: number): Promise<void>;
   /** The player of an unused, unexpired code, which is used up by this call (once, whoever asks). */
   takeTransfer(code: string, now: number): Promise<string | undefined>;
+  /**
+   * The end of a paired game, in one transaction: `rec` is written if the stored version is still
+   * `rec.version - 1`, with what `settle` makes of both players as stored (ratings, aborts,
+   * colours), their rating history and their game lists. Returns the record as written, or null
+   * when another write came first (then nothing is written).
+   */
+  finish(rec: GameRecord, settle: Settler): Promise<GameRecord | null>;
+  /** A player's finished paired games, newest first: at most `limit`, ended before `before`. */
+  gamesOf(player: string, before: number, limit: number): Promise<GameRecord[]>;
+  /** A player's rating history, oldest first. */
+  ratingHistory(player: string): Promise<RatingPoint[]>;
+  /** Adds `other` to the player's block list (at most `max`, the oldest dropped), or takes it out. */
+  setBlocked(id: string, other: string, blocked: boolean, max: number): Promise<void>;
+  addSeek(seek: StoredSeek): Promise<void>;
+  /** Withdraws open seeks (a paired one is left for its outcome to be read). */
+  removeSeeks(ids: readonly string[]): Promise<void>;
+  /** The open seeks, oldest first. */
+  openSeeks(): Promise<StoredSeek[]>;
+  /**
+   * One pairing round, never two at once on any instance: `plan` over the open seeks, then its
+   * games inserted, its paired seeks given their outcomes and its dropped seeks deleted, together.
+   */
+  pairSeeks(plan: Planner): Promise<PairPlan>;
+  /** The outcomes of those of these seeks that were paired; each is read once (then deleted). */
+  takeOutcomes(ids: readonly string[]): Promise<Map<string, SeekOutcome>>;
+  /** Adds this instance's counts to its beat. */
+  count(instance: string, counts: InstanceCounts): Promise<void>;
+  /** The counts of the instances that beat since `since`, added up. */
+  counts(since: number): Promise<InstanceCounts>;
   /** Deletes games idle since before `before` that are not being played, and those finished before `finishedBefore`. */
   expire(waitingBefore: number, finishedBefore: number): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A block list after blocking or unblocking `other`: no duplicates, the newest `max`. */
+export function nextBlocked(
+  list: readonly string[] = [],
+  other: string,
+  blocked: boolean,
+  max: number,
+): string[] {
+  const rest = list.filter((p) => p !== other);
+  return blocked ? [...rest, other].slice(-max) : rest;
 }
 
 /** Instances silent this long are forgotten (ms). */
@@ -68,6 +151,32 @@ export class SqliteStore implements Store {
     CREATE INDEX IF NOT EXISTS games_address ON games (address, status);
     CREATE INDEX IF NOT EXISTS games_status ON games (status, active);
     CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, seen INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS instance_counts (
+      id TEXT PRIMARY KEY,
+      online INTEGER NOT NULL,
+      playing INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS seeks (
+      id TEXT PRIMARY KEY,
+      created INTEGER NOT NULL,
+      data TEXT NOT NULL,
+      outcome TEXT
+    );
+    CREATE TABLE IF NOT EXISTS player_games (
+      player TEXT NOT NULL,
+      ended INTEGER NOT NULL,
+      game TEXT NOT NULL,
+      data TEXT NOT NULL,
+      PRIMARY KEY (player, ended, game)
+    );
+    CREATE TABLE IF NOT EXISTS rating_history (
+      player TEXT NOT NULL,
+      at INTEGER NOT NULL,
+      speed TEXT NOT NULL,
+      rating REAL NOT NULL,
+      game TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS rating_history_player ON rating_history (player, at);
     CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, data TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS transfers (
       code TEXT PRIMARY KEY,
@@ -101,6 +210,31 @@ export class SqliteStore implements Store {
         'UPDATE transfers SET used = 1 WHERE code = ? AND used = 0 AND expires > ? RETURNING player',
       ),
       forgetTransfers: this.db.prepare('DELETE FROM transfers WHERE expires < ?'),
+      version1: this.db.prepare('SELECT version FROM games WHERE id = ?'),
+      addPlayerGame: this.db.prepare(
+        'INSERT OR REPLACE INTO player_games (player, ended, game, data) VALUES (?, ?, ?, ?)',
+      ),
+      gamesOf: this.db.prepare(
+        'SELECT data FROM player_games WHERE player = ? AND ended < ? ORDER BY ended DESC LIMIT ?',
+      ),
+      addPoint: this.db.prepare(
+        'INSERT INTO rating_history (player, at, speed, rating, game) VALUES (?, ?, ?, ?, ?)',
+      ),
+      history: this.db.prepare(
+        'SELECT player, at, speed, rating, game FROM rating_history WHERE player = ? ORDER BY at',
+      ),
+      addSeek: this.db.prepare('INSERT INTO seeks (id, created, data) VALUES (?, ?, ?)'),
+      removeSeek: this.db.prepare('DELETE FROM seeks WHERE id = ? AND outcome IS NULL'),
+      openSeeks: this.db.prepare('SELECT data FROM seeks WHERE outcome IS NULL ORDER BY created, id'),
+      pairSeek: this.db.prepare('UPDATE seeks SET outcome = ? WHERE id = ? AND outcome IS NULL'),
+      dropSeek: this.db.prepare('DELETE FROM seeks WHERE id = ?'),
+      outcome: this.db.prepare('DELETE FROM seeks WHERE id = ? AND outcome IS NOT NULL RETURNING outcome'),
+      count: this.db.prepare(
+        'INSERT INTO instance_counts (id, online, playing) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET online = excluded.online, playing = excluded.playing',
+      ),
+      counts: this.db.prepare(
+        'SELECT coalesce(sum(c.online), 0) AS online, coalesce(sum(c.playing), 0) AS playing FROM instance_counts c JOIN instances i ON i.id = c.id WHERE i.seen >= ?',
+      ),
       expire: this.db.prepare(
         "DELETE FROM games WHERE (status IN ('waiting', 'aborted') AND active < ?) OR (status = 'over' AND ended < ?)",
       ),
@@ -229,6 +363,102 @@ export class SqliteStore implements Store {
   async takeTransfer(code: string, now: number): Promise<string | undefined> {
     const row = this.stmts.takeTransfer.get(code, now) as { player: string } | undefined;
     return row?.player;
+  }
+
+  async finish(rec: GameRecord, settle: Settler): Promise<GameRecord | null> {
+    // Ahead of it, any writes of this turn still waiting (the group commit), in their order.
+    if (this.batch.length > 0) this.flush();
+    return this.db
+      .transaction((): GameRecord | null => {
+        const row = this.stmts.version1.get(rec.id) as { version: number } | undefined;
+        if (!row || row.version !== rec.version - 1 || !rec.players) return null;
+        const read = (id: string): PlayerRecord => {
+          const p = this.stmts.getPlayer.get(id) as { data: string } | undefined;
+          if (!p) throw new Error(`player ${id} of game ${rec.id} is not stored`);
+          return JSON.parse(p.data) as PlayerRecord;
+        };
+        const done = settle(rec, read(rec.players.white.id), read(rec.players.black.id));
+        const r = done.rec;
+        const data = JSON.stringify(r);
+        this.stmts.update.run(r.version, r.status, r.active, r.ended, data, r.id, r.version - 1);
+        for (const p of [done.white, done.black]) {
+          this.stmts.setPlayer.run(JSON.stringify(p), p.id);
+          if (r.status === 'over') this.stmts.addPlayerGame.run(p.id, r.ended ?? r.active, r.id, data);
+        }
+        for (const h of done.history) this.stmts.addPoint.run(h.player, h.at, h.speed, h.rating, h.game);
+        return r;
+      })
+      .immediate();
+  }
+
+  async gamesOf(player: string, before: number, limit: number): Promise<GameRecord[]> {
+    const rows = this.stmts.gamesOf.all(player, before, limit) as { data: string }[];
+    return rows.map((r) => upgrade(JSON.parse(r.data) as GameRecord));
+  }
+
+  async ratingHistory(player: string): Promise<RatingPoint[]> {
+    return this.stmts.history.all(player) as RatingPoint[];
+  }
+
+  async setBlocked(id: string, other: string, blocked: boolean, max: number): Promise<void> {
+    // Read and write with nothing between (synchronous).
+    const row = this.stmts.getPlayer.get(id) as { data: string } | undefined;
+    if (!row) return;
+    const p = JSON.parse(row.data) as PlayerRecord;
+    this.stmts.setPlayer.run(
+      JSON.stringify({ ...p, blocked: nextBlocked(p.blocked, other, blocked, max) }),
+      id,
+    );
+  }
+
+  async addSeek(seek: StoredSeek): Promise<void> {
+    this.stmts.addSeek.run(seek.id, seek.createdAt, JSON.stringify(seek));
+  }
+
+  async removeSeeks(ids: readonly string[]): Promise<void> {
+    this.db.transaction(() => ids.forEach((id) => this.stmts.removeSeek.run(id)))();
+  }
+
+  async openSeeks(): Promise<StoredSeek[]> {
+    return (this.stmts.openSeeks.all() as { data: string }[]).map((r) => JSON.parse(r.data) as StoredSeek);
+  }
+
+  async pairSeeks(plan: Planner): Promise<PairPlan> {
+    return this.db
+      .transaction((): PairPlan => {
+        const open = (this.stmts.openSeeks.all() as { data: string }[]).map(
+          (r) => JSON.parse(r.data) as StoredSeek,
+        );
+        const beats = new Map(
+          (this.stmts.instances.all() as { id: string; seen: number }[]).map((r) => [r.id, r.seen]),
+        );
+        const p = plan(open, beats);
+        for (const g of p.games)
+          this.stmts.insert.run(g.id, g.version, g.status, g.address, g.active, g.ended, JSON.stringify(g));
+        for (const { seek, outcome } of p.paired) this.stmts.pairSeek.run(JSON.stringify(outcome), seek);
+        for (const id of p.drop) this.stmts.dropSeek.run(id);
+        return p;
+      })
+      .immediate();
+  }
+
+  async takeOutcomes(ids: readonly string[]): Promise<Map<string, SeekOutcome>> {
+    const out = new Map<string, SeekOutcome>();
+    this.db.transaction(() => {
+      for (const id of ids) {
+        const row = this.stmts.outcome.get(id) as { outcome: string } | undefined;
+        if (row) out.set(id, JSON.parse(row.outcome) as SeekOutcome);
+      }
+    })();
+    return out;
+  }
+
+  async count(instance: string, counts: InstanceCounts): Promise<void> {
+    this.stmts.count.run(instance, counts.online, counts.playing);
+  }
+
+  async counts(since: number): Promise<InstanceCounts> {
+    return this.stmts.counts.get(since) as InstanceCounts;
   }
 
   async expire(waitingBefore: number, finishedBefore: number): Promise<number> {

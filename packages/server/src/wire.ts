@@ -63,6 +63,22 @@ export interface Snapshot {
   rematch: string | null;
   outcome: Outcome | null;
   result: '1-0' | '0-1' | '1/2-1/2' | '*';
+  /** The two players, when the game was paired between identities (null for a game by link). */
+  players: { white: SeatPlayer; black: SeatPlayer } | null;
+  /** Whether the result moves the players' ratings. */
+  rated: boolean;
+}
+
+/** A player in a paired game: their name and their rating when it started, and after it (rated, once over). */
+export interface SeatPlayer {
+  id: string;
+  name: string;
+  /** The rating in the game's speed when the game started (rounded). */
+  rating: number;
+  /** Whether that rating was provisional (shown with a "?"). */
+  provisional: boolean;
+  /** The rating after the game: set when a rated game has ended. */
+  after: number | null;
 }
 
 /** Draw offers one side may make in one game. */
@@ -157,3 +173,62 @@ export type ServerMessage =
    * the refused move's id. `busy` means try again shortly (a move: re-send it with the same id).
    */
   | { t: 'error'; code: ErrorCode; message: string; ref?: string; id?: string };
+
+// ——— The lobby socket (`/api/lobby`): quick pairing ———
+
+/** What a seek is played at: a clock (ms), or days per move. */
+export type SeekClock = ClockSetting | { days: number };
+
+/** A seek in the lobby's list. */
+export interface LobbySeek {
+  id: string;
+  /** The seeker's player id and name, and their rating in the seek's speed. */
+  player: string;
+  name: string;
+  rating: number;
+  provisional: boolean;
+  clock: SeekClock;
+  rated: boolean;
+  /** The opponents' ratings the seeker accepts (bounds included), or null for any. */
+  range: { min: number; max: number } | null;
+}
+
+/** A player's rating in one speed, as the lobby shows it. */
+export interface ShownRating {
+  rating: number;
+  provisional: boolean;
+  games: number;
+}
+
+export type LobbyClientMessage =
+  /** First: who is seeking (a player's id and this device's secret). */
+  | { t: 'hello'; player: string; secret: string }
+  /** Seek a game (it replaces this socket's seek, if any). */
+  | { t: 'seek'; clock: SeekClock; rated: boolean; range: { min: number; max: number } | null }
+  /** Withdraw this socket's seek. */
+  | { t: 'cancel' }
+  | { t: 'ping'; n: number };
+
+export type LobbyServerMessage =
+  /** The answer to `hello`: the player, their ratings by speed, and when they may seek again if paused. */
+  | {
+      t: 'hello';
+      player: { id: string; name: string };
+      ratings: Partial<Record<'bullet' | 'blitz' | 'rapid' | 'classical' | 'correspondence', ShownRating>>;
+      pausedUntil: number | null;
+    }
+  /** The open seeks (the newest `MAX_LOBBY_SEEKS`) and how many players are online and games playing, on every change. */
+  | { t: 'lobby'; seeks: LobbySeek[]; online: number; playing: number }
+  /** This socket's seek, open (its id) or none. */
+  | { t: 'seeking'; seek: string | null }
+  /** The seek was paired: open game `game` with seat token `token` (as by a friend's link). */
+  | { t: 'paired'; game: string; color: Color; token: string }
+  | { t: 'pong'; n: number; now: number }
+  /** A refused message: nothing changed. `until`: a pairing pause's end. */
+  | { t: 'error'; code: LobbyErrorCode; message: string; until?: number };
+
+export type LobbyErrorCode =
+  'bad-message' | 'no-hello' | 'unknown-player' | 'paused' | 'unsupported' | 'rate-limited' | 'busy';
+
+/** Seeks listed in the lobby message at most. */
+export const MAX_LOBBY_SEEKS = 100;

@@ -51,9 +51,9 @@ describe('a player without sign-up', () => {
     const wrong = await call('GET', '/api/players/me', undefined, `Bearer ${made.id}.${'x'.repeat(24)}`);
     expect(wrong).toMatchObject({ status: 401, body: { error: { code: 'not-a-player' } } });
     expect((await call('GET', '/api/players/me')).status).toBe(401);
-    // Anyone may see a player's name, not more.
+    // Anyone may see a player's name and ratings (none before a rated game), not more.
     const seen = await call('GET', `/api/players/${made.id}`);
-    expect(seen.body).toEqual({ id: made.id, name: made.name, created: expect.any(Number) });
+    expect(seen.body).toEqual({ id: made.id, name: made.name, created: expect.any(Number), ratings: {} });
   });
 
   it('takes a name only from the lists', async () => {

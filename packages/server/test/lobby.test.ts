@@ -1,0 +1,331 @@
+// Quick pairing over real sockets on one instance (SQLite): two seekers become one rated game,
+// whose end moves both ratings once; the pairing rules (time control, range, block list, one's own
+// seek); a first move that never comes aborts the game unrated and counts against the late side;
+// the pause after repeated aborts; and every bad lobby message refused with nothing changed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, LocalBus, SqliteStore, type DamaServer } from '../src/index.ts';
+import type { LobbyServerMessage } from '../src/wire.ts';
+import { TestClient } from './client.ts';
+
+let server: DamaServer;
+let store: SqliteStore;
+let base = '';
+let dir = '';
+let ips = 0;
+const sockets: { close(): void }[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dama-lobby-'));
+  store = new SqliteStore(join(dir, 'games.sqlite'));
+  server = await buildServer({
+    store,
+    bus: new LocalBus(),
+    limits: { firstMove: 1500, perSecond: 500, seatPerSecond: 500, seatBurst: 500 },
+    lobbyLimits: { poll: 100, listEvery: 200 },
+  });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = server.app.server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await server.app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Player {
+  id: string;
+  secret: string;
+  name: string;
+}
+
+async function newPlayer(): Promise<Player> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/players',
+    remoteAddress: `10.1.0.${++ips}`,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as Player;
+}
+
+async function me(p: Player) {
+  const res = await server.app.inject({
+    method: 'GET',
+    url: '/api/players/me',
+    headers: { authorization: `Bearer ${p.id}.${p.secret}` },
+  });
+  return res.json() as {
+    ratings: Record<string, { rating: number; provisional: boolean; games: number }>;
+    pausedUntil: number | null;
+  };
+}
+
+class LobbyClient {
+  readonly received: LobbyServerMessage[] = [];
+  private waiters: { pred: (m: LobbyServerMessage) => boolean; resolve: (m: LobbyServerMessage) => void }[] =
+    [];
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const m = JSON.parse(String(data)) as LobbyServerMessage;
+      this.received.push(m);
+      const i = this.waiters.findIndex((w) => w.pred(m));
+      if (i >= 0) this.waiters.splice(i, 1)[0].resolve(m);
+    });
+  }
+  static async open(): Promise<LobbyClient> {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/lobby`);
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const c = new LobbyClient(ws);
+    sockets.push(c);
+    return c;
+  }
+  send(msg: unknown): void {
+    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  }
+  next<T extends LobbyServerMessage['t']>(
+    t: T,
+    pred: (m: Extract<LobbyServerMessage, { t: T }>) => boolean = () => true,
+    timeout = 3000,
+  ): Promise<Extract<LobbyServerMessage, { t: T }>> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${t} in time`)), timeout);
+      this.waiters.push({
+        pred: (m) => m.t === t && pred(m as Extract<LobbyServerMessage, { t: T }>),
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m as Extract<LobbyServerMessage, { t: T }>);
+        },
+      });
+    });
+  }
+  async hello(p: Player) {
+    const got = this.next('hello');
+    this.send({ t: 'hello', player: p.id, secret: p.secret });
+    return got;
+  }
+  async seek(seek: object = {}) {
+    const got = this.next('seeking', (m) => m.seek !== null);
+    this.send({ t: 'seek', clock: { initial: 300_000, increment: 0 }, rated: true, range: null, ...seek });
+    return (await got).seek!;
+  }
+  /** Whether any `paired` came within `ms`. */
+  async pairedWithin(ms: number): Promise<boolean> {
+    await new Promise((r) => setTimeout(r, ms));
+    return this.received.some((m) => m.t === 'paired');
+  }
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** Two players with lobby sockets that said hello. */
+async function two() {
+  const [a, b] = [await newPlayer(), await newPlayer()];
+  const [la, lb] = [await LobbyClient.open(), await LobbyClient.open()];
+  await la.hello(a);
+  await lb.hello(b);
+  return { a, b, la, lb };
+}
+
+describe('quick pairing', () => {
+  it('pairs two seekers into one rated game, whose end moves both ratings once', async () => {
+    const { a, b, la, lb } = await two();
+    const pa = la.next('paired');
+    const pb = lb.next('paired');
+    const t0 = Date.now();
+    await la.seek();
+    await lb.seek();
+    const [ga, gb] = await Promise.all([pa, pb]);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(ga.game).toBe(gb.game);
+    expect(new Set([ga.color, gb.color])).toEqual(new Set(['white', 'black']));
+    expect(ga.token).not.toBe(gb.token);
+
+    // Both open the game with their seat tokens, as by a friend's link.
+    const ca = await TestClient.open(base);
+    const cb = await TestClient.open(base);
+    sockets.push(ca, cb);
+    const sa = await ca.hello(ga.game, ga.token);
+    await cb.hello(gb.game, gb.token);
+    expect(sa.status).toBe('playing');
+    expect(sa.rated).toBe(true);
+    expect(sa.players![ga.color].id).toBe(a.id);
+    expect(sa.players![gb.color].id).toBe(b.id);
+    expect(sa.players!.white.rating).toBe(1500);
+    const white = ga.color === 'white' ? ca : cb;
+    const black = ga.color === 'white' ? cb : ca;
+    const moved = white.nextGame((g) => g.moves.length === 2);
+    white.send({ t: 'move', move: 'c3-c4', ply: 0 });
+    await white.nextGame((g) => g.moves.length === 1);
+    black.send({ t: 'move', move: 'f6-f5', ply: 1 });
+    await moved;
+    const over = white.nextGame((g) => g.status === 'over');
+    white.send({ t: 'resign' });
+    const end = await over;
+    expect(end.outcome).toMatchObject({ winner: 'black', reason: 'resignation' });
+    expect(end.players!.black.after).toBeGreaterThan(1500);
+    expect(end.players!.white.after).toBeLessThan(1500);
+
+    const blackId = ga.color === 'black' ? a : b;
+    const whiteId = ga.color === 'white' ? a : b;
+    const [rb, rw] = [await me(blackId), await me(whiteId)];
+    expect(rb.ratings.blitz).toMatchObject({ rating: end.players!.black.after, games: 1, provisional: true });
+    expect(rw.ratings.blitz).toMatchObject({ rating: end.players!.white.after, games: 1 });
+    const games = (await server.app.inject({ url: `/api/players/${a.id}/games` })).json() as {
+      games: { id: string; result: string }[];
+    };
+    expect(games.games.map((g) => [g.id, g.result])).toEqual([[ga.game, '0-1']]);
+    const history = (await server.app.inject({ url: `/api/players/${a.id}/history` })).json() as {
+      points: { speed: string; game: string }[];
+    };
+    expect(history.points).toEqual([expect.objectContaining({ speed: 'blitz', game: ga.game })]);
+
+    // A second settle of the same end (another instance, the same moment) writes nothing more.
+    const rec = (await store.get(ga.game))!;
+    const again = await store.finish({ ...rec, version: rec.version }, () => {
+      throw new Error('settled twice');
+    });
+    expect(again).toBeNull();
+    expect((await me(blackId)).ratings.blitz.games).toBe(1);
+  });
+
+  it('pairs only the same time control and rated flag, within both ranges', async () => {
+    const { la, lb } = await two();
+    await la.seek({ clock: { initial: 60_000, increment: 0 } });
+    await lb.seek({ clock: { initial: 300_000, increment: 0 } });
+    expect(await la.pairedWithin(400)).toBe(false);
+    await lb.seek({ clock: { initial: 60_000, increment: 0 }, rated: false });
+    expect(await la.pairedWithin(400)).toBe(false);
+    // Both new players are 1500: a range above it excludes the other.
+    await lb.seek({ clock: { initial: 60_000, increment: 0 }, range: { min: 1600, max: 2000 } });
+    expect(await la.pairedWithin(400)).toBe(false);
+    const paired = la.next('paired');
+    await lb.seek({ clock: { initial: 60_000, increment: 0 }, range: { min: 1400, max: 1600 } });
+    await paired;
+  });
+
+  it('never pairs a player with someone they blocked, nor with themselves', async () => {
+    const { a, b, la, lb } = await two();
+    const put = await server.app.inject({
+      method: 'PUT',
+      url: `/api/players/me/blocks/${b.id}`,
+      headers: { authorization: `Bearer ${a.id}.${a.secret}` },
+    });
+    expect(put.statusCode).toBe(204);
+    await la.seek();
+    await lb.seek();
+    expect(await la.pairedWithin(500)).toBe(false);
+    // The same player in a second tab is not an opponent either.
+    const la2 = await LobbyClient.open();
+    await la2.hello(a);
+    await la2.seek();
+    expect(await la2.pairedWithin(400)).toBe(false);
+    la.close();
+    la2.close();
+    lb.close();
+  });
+
+  it('withdraws a seek when its socket closes', async () => {
+    const { la, lb } = await two();
+    await la.seek({ clock: { initial: 900_000, increment: 10_000 } });
+    la.close();
+    await new Promise((r) => setTimeout(r, 200));
+    await lb.seek({ clock: { initial: 900_000, increment: 10_000 } });
+    expect(await lb.pairedWithin(400)).toBe(false);
+    lb.close();
+  });
+
+  it('aborts a paired game whose first move does not come, unrated, against the late side; repeated aborts pause pairing', async () => {
+    const { a, b, la, lb } = await two();
+    const pa = la.next('paired');
+    await la.seek({ clock: { initial: 180_000, increment: 2_000 } });
+    await lb.seek({ clock: { initial: 180_000, increment: 2_000 } });
+    const ga = await pa;
+    const ca = await TestClient.open(base);
+    sockets.push(ca);
+    await ca.hello(ga.game, ga.token);
+    const aborted = await ca.nextGame((g) => g.status === 'aborted', 4000);
+    expect(aborted.outcome).toBeNull();
+    const late = ga.color === 'white' ? a : b;
+    const other = late === a ? b : a;
+    expect((await me(late)).ratings.blitz).toBeUndefined();
+    const stored = (await store.getPlayer(late.id))!;
+    expect(stored.aborts).toHaveLength(1);
+    expect((await store.getPlayer(other.id))!.aborts).toBeUndefined();
+
+    // Three aborts within a day: pairing is paused, and the seek is refused with the pause's end.
+    const now = Date.now();
+    await store.insertPlayer({ ...stored, id: 'PausedPlayer', aborts: [now - 3000, now - 2000, now - 1000] });
+    await store.addPlayerSecret('PausedPlayer', stored.secrets[0], 10);
+    const lp = await LobbyClient.open();
+    const hello = await lp.hello({ id: 'PausedPlayer', secret: late.secret, name: '' });
+    expect(hello.pausedUntil).toBeGreaterThan(now);
+    const refused = lp.next('error');
+    lp.send({ t: 'seek', clock: { initial: 300_000, increment: 0 }, rated: false, range: null });
+    expect(await refused).toMatchObject({ code: 'paused', until: hello.pausedUntil });
+  });
+
+  it('shows the open seeks and the counts', async () => {
+    const { a, la, lb } = await two();
+    const id = await la.seek({ clock: { initial: 600_000, increment: 0 }, rated: false });
+    const list = await lb.next('lobby', (m) => m.seeks.some((s) => s.id === id));
+    expect(list.seeks.find((s) => s.id === id)).toMatchObject({
+      player: a.id,
+      rating: 1500,
+      provisional: true,
+      rated: false,
+      clock: { initial: 600_000, increment: 0 },
+    });
+    expect(list.online).toBeGreaterThanOrEqual(2);
+    const gone = lb.next('lobby', (m) => !m.seeks.some((s) => s.id === id));
+    la.send({ t: 'cancel' });
+    await gone;
+    lb.close();
+  });
+});
+
+describe('bad lobby messages', () => {
+  it('are refused with a clear error and change nothing', async () => {
+    const p = await newPlayer();
+    const l = await LobbyClient.open();
+    const err = async (msg: unknown) => {
+      const got = l.next('error');
+      l.send(msg);
+      return (await got).code;
+    };
+    expect(await err('{not json')).toBe('bad-message');
+    expect(
+      await err({ t: 'seek', clock: { initial: 300_000, increment: 0 }, rated: true, range: null }),
+    ).toBe('no-hello');
+    expect(await err({ t: 'hello', player: p.id, secret: 'x'.repeat(24) })).toBe('unknown-player');
+    expect(await err({ t: 'hello', player: p.id })).toBe('bad-message');
+    expect(await err({ t: 'nonsense' })).toBe('bad-message');
+    await l.hello(p);
+    expect(
+      await err({ t: 'seek', clock: { initial: 123_000, increment: 0 }, rated: true, range: null }),
+    ).toBe('unsupported');
+    expect(await err({ t: 'seek', clock: { days: 3 }, rated: true, range: null })).toBe('unsupported');
+    expect(
+      await err({
+        t: 'seek',
+        clock: { initial: 300_000, increment: 0 },
+        rated: true,
+        range: { min: 1800, max: 1200 },
+      }),
+    ).toBe('bad-message');
+    expect(
+      await err({ t: 'seek', clock: { initial: 300_000, increment: 0 }, rated: 'yes', range: null }),
+    ).toBe('bad-message');
+    expect(await store.openSeeks()).toEqual([]);
+    l.close();
+  });
+});
