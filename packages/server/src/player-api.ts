@@ -10,6 +10,7 @@ import {
   ADJECTIVES,
   MAX_DEVICES,
   chosenName,
+  nameText,
   hashSecret,
   newPlayerId,
   newSecret,
@@ -26,6 +27,7 @@ import {
 import { shownRatings } from './lobby.ts';
 import { pauseUntil } from './pairing.ts';
 import { describe } from './protocol.ts';
+import { PROVISIONAL_DEVIATION, SPEEDS, type Speed } from './rating.ts';
 import { snapshot } from './record.ts';
 import type { Store } from './store.ts';
 
@@ -47,6 +49,18 @@ const ClaimBody = z.object({ code: z.string().max(20) }).strict();
 const GamesQuery = z.object({ before: z.coerce.number().int().min(0).optional() }).strict();
 /** Games listed a page. */
 const GAMES_PAGE = 50;
+/**
+ * Who is on a leaderboard: at least 10 rated games in the speed, one in the last 30 days, and a
+ * rating that is not provisional (lichess asks 30 games and a week; a young site has fewer games).
+ */
+export const LEADERBOARD = {
+  minGames: 10,
+  recent: 30 * 24 * 3600_000,
+  maxDeviation: PROVISIONAL_DEVIATION,
+  limit: 50,
+};
+/** Live games listed at most. */
+const LIVE_LIST = 20;
 /** Players one may block. */
 export const MAX_BLOCKED = 500;
 
@@ -204,6 +218,38 @@ export function playerRoutes(
       const games = await store.gamesOf(id, q.data.before ?? Number.MAX_SAFE_INTEGER, GAMES_PAGE);
       const t = now();
       return { games: games.map((g) => snapshot(g, t, 0)) };
+    }),
+  );
+
+  app.get<{ Params: { speed: string } }>(
+    '/api/leaderboard/:speed',
+    guarded(async (req, reply) => {
+      const { speed } = req.params as { speed: string };
+      if (!(SPEEDS as readonly string[]).includes(speed))
+        return reply.status(404).send(fail('not-found', `There is no speed ${speed.slice(0, 20)}.`));
+      const t = now();
+      const leaders = await store.leaders(speed as Speed, { ...LEADERBOARD, since: t - LEADERBOARD.recent });
+      return {
+        speed,
+        players: leaders.map((l) => ({
+          id: l.player,
+          name: nameText(l.name),
+          rating: Math.round(l.rating),
+          games: l.games,
+        })),
+      };
+    }),
+  );
+
+  app.get(
+    '/api/live',
+    guarded(async () => {
+      const t = now();
+      const live = await store.live(LIVE_LIST);
+      const recs = await Promise.all(live.map((g) => store.get(g.id)));
+      const games = recs.filter((r) => r?.status === 'playing').map((r) => snapshot(r!, t, 0));
+      // The featured game: the highest-rated being played.
+      return { featured: games[0]?.id ?? null, games };
     }),
   );
 

@@ -7,11 +7,15 @@
 import pg from 'pg';
 import type { PlayerName, PlayerRecord } from './players.ts';
 import { upgrade, type GameRecord } from './record.ts';
+import type { Speed } from './rating.ts';
 import type { RatingPoint } from './results.ts';
 import {
   FORGET_INSTANCES,
   nextBlocked,
   type InstanceCounts,
+  type Leader,
+  type LeaderQuery,
+  type LiveGame,
   type PairPlan,
   type Planner,
   type SeekOutcome,
@@ -89,12 +93,29 @@ export class PgStore implements Store {
       game TEXT NOT NULL
     )`);
     await pool.query('CREATE INDEX IF NOT EXISTS rating_history_player ON rating_history (player, at)');
+    await pool.query(`CREATE TABLE IF NOT EXISTS ratings (
+      player TEXT NOT NULL,
+      speed TEXT NOT NULL,
+      rating DOUBLE PRECISION NOT NULL,
+      deviation DOUBLE PRECISION NOT NULL,
+      games INTEGER NOT NULL,
+      updated BIGINT NOT NULL,
+      PRIMARY KEY (player, speed)
+    )`);
+    await pool.query('CREATE INDEX IF NOT EXISTS ratings_speed ON ratings (speed, rating)');
+    await pool.query(`CREATE TABLE IF NOT EXISTS live (
+      id TEXT PRIMARY KEY,
+      rating DOUBLE PRECISION NOT NULL,
+      started BIGINT NOT NULL
+    )`);
+    await pool.query('CREATE INDEX IF NOT EXISTS live_rating ON live (rating)');
     const store = new PgStore(pool);
     errors.handler = (e) => store.onError(e);
     return store;
   }
 
   async insert(rec: GameRecord): Promise<void> {
+    if (rec.players) return this.transaction((c) => insertGame(c, rec));
     await this.pool.query(
       'INSERT INTO games (id, version, status, address, active, ended, data) VALUES ($1, $2, $3, $4, $5, $6, $7)',
       [rec.id, rec.version, rec.status, rec.address, rec.active, rec.ended, JSON.stringify(rec)],
@@ -252,8 +273,37 @@ export class PgStore implements Store {
           'INSERT INTO rating_history (player, at, speed, rating, game) VALUES ($1, $2, $3, $4, $5)',
           [h.player, h.at, h.speed, h.rating, h.game],
         );
+      for (const p of [done.white, done.black])
+        for (const [speed, x] of Object.entries(p.ratings ?? {}))
+          if (done.history.some((h) => h.player === p.id && h.speed === speed))
+            await c.query(
+              `INSERT INTO ratings (player, speed, rating, deviation, games, updated) VALUES ($1, $2, $3, $4, $5, $6)
+               ON CONFLICT (player, speed) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+               games = excluded.games, updated = excluded.updated`,
+              [p.id, speed, x.rating, x.deviation, x.games, x.updatedAt],
+            );
+      await c.query('DELETE FROM live WHERE id = $1', [r.id]);
       return r;
     });
+  }
+
+  async leaders(speed: Speed, q: LeaderQuery): Promise<Leader[]> {
+    const r = await this.pool.query(
+      `SELECT r.player, r.rating, r.deviation, r.games, p.data->'name' AS name FROM ratings r
+       JOIN players p ON p.id = r.player
+       WHERE r.speed = $1 AND r.games >= $2 AND r.updated >= $3 AND r.deviation <= $4
+       ORDER BY r.rating DESC LIMIT $5`,
+      [speed, q.minGames, q.since, q.maxDeviation, q.limit],
+    );
+    return r.rows as Leader[];
+  }
+
+  async live(limit: number): Promise<LiveGame[]> {
+    const r = await this.pool.query(
+      'SELECT id, rating, started FROM live ORDER BY rating DESC, started LIMIT $1',
+      [limit],
+    );
+    return r.rows.map((row: LiveGame & { started: string }) => ({ ...row, started: Number(row.started) }));
   }
 
   async gamesOf(player: string, before: number, limit: number): Promise<GameRecord[]> {
@@ -311,11 +361,7 @@ export class PgStore implements Store {
         open.rows.map((row: { data: StoredSeek }) => row.data),
         new Map(beats.rows.map((row: { id: string; seen: string }) => [row.id, Number(row.seen)])),
       );
-      for (const g of p.games)
-        await c.query(
-          'INSERT INTO games (id, version, status, address, active, ended, data) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-          [g.id, g.version, g.status, g.address, g.active, g.ended, JSON.stringify(g)],
-        );
+      for (const g of p.games) await insertGame(c, g);
       for (const { seek, outcome } of p.paired)
         await c.query('UPDATE seeks SET outcome = $2 WHERE id = $1 AND outcome IS NULL', [
           seek,
@@ -355,10 +401,25 @@ export class PgStore implements Store {
       "DELETE FROM games WHERE (status IN ('waiting', 'aborted') AND active < $1) OR (status = 'over' AND ended < $2)",
       [waitingBefore, finishedBefore],
     );
+    await this.pool.query("DELETE FROM live WHERE id NOT IN (SELECT id FROM games WHERE status = 'playing')");
     return r.rowCount ?? 0;
   }
 
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/** A new game, and a paired one in the list of live games. */
+async function insertGame(c: pg.PoolClient, g: GameRecord): Promise<void> {
+  await c.query(
+    'INSERT INTO games (id, version, status, address, active, ended, data) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [g.id, g.version, g.status, g.address, g.active, g.ended, JSON.stringify(g)],
+  );
+  if (g.players && g.status === 'playing')
+    await c.query('INSERT INTO live (id, rating, started) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [
+      g.id,
+      (g.players.white.rating + g.players.black.rating) / 2,
+      g.created,
+    ]);
 }

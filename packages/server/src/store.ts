@@ -9,6 +9,7 @@ import type { Color } from '@dama/core';
 import type { Seek } from './pairing.ts';
 import type { PlayerName, PlayerRecord } from './players.ts';
 import { upgrade, type GameRecord } from './record.ts';
+import type { Speed } from './rating.ts';
 import type { RatingPoint, Settled } from './results.ts';
 
 /** A seek as the pool keeps it: the pairing rules' seek, and what pairing it needs of its player. */
@@ -42,6 +43,30 @@ export type Planner = (open: StoredSeek[], beats: Map<string, number>) => PairPl
 
 /** Settles a paired game's end over its two players as stored (`results.ts`). */
 export type Settler = (rec: GameRecord, white: PlayerRecord, black: PlayerRecord) => Settled;
+
+export interface LeaderQuery {
+  minGames: number;
+  since: number;
+  maxDeviation: number;
+  limit: number;
+}
+
+/** A player on a leaderboard. */
+export interface Leader {
+  player: string;
+  name: PlayerName;
+  rating: number;
+  deviation: number;
+  games: number;
+}
+
+/** A paired game being played, for the list of live games. */
+export interface LiveGame {
+  id: string;
+  /** The mean of its players' ratings at the start. */
+  rating: number;
+  started: number;
+}
 
 /** What an instance reports of itself for the lobby's counts. */
 export interface InstanceCounts {
@@ -92,6 +117,13 @@ export interface Store {
   gamesOf(player: string, before: number, limit: number): Promise<GameRecord[]>;
   /** A player's rating history, oldest first. */
   ratingHistory(player: string): Promise<RatingPoint[]>;
+  /**
+   * The best players in a speed: at least `minGames` rated games there, the last since `since`, and
+   * a deviation (as stored) at most `maxDeviation`; best first, at most `limit`.
+   */
+  leaders(speed: Speed, q: LeaderQuery): Promise<Leader[]>;
+  /** Paired games being played, the highest-rated first (their players' mean rating at the start). */
+  live(limit: number): Promise<LiveGame[]>;
   /** Adds `other` to the player's block list (at most `max`, the oldest dropped), or takes it out. */
   setBlocked(id: string, other: string, blocked: boolean, max: number): Promise<void>;
   addSeek(seek: StoredSeek): Promise<void>;
@@ -177,6 +209,22 @@ export class SqliteStore implements Store {
       game TEXT NOT NULL
     );
     CREATE INDEX IF NOT EXISTS rating_history_player ON rating_history (player, at);
+    CREATE TABLE IF NOT EXISTS ratings (
+      player TEXT NOT NULL,
+      speed TEXT NOT NULL,
+      rating REAL NOT NULL,
+      deviation REAL NOT NULL,
+      games INTEGER NOT NULL,
+      updated INTEGER NOT NULL,
+      PRIMARY KEY (player, speed)
+    );
+    CREATE INDEX IF NOT EXISTS ratings_speed ON ratings (speed, rating);
+    CREATE TABLE IF NOT EXISTS live (
+      id TEXT PRIMARY KEY,
+      rating REAL NOT NULL,
+      started INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS live_rating ON live (rating);
     CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, data TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS transfers (
       code TEXT PRIMARY KEY,
@@ -223,6 +271,18 @@ export class SqliteStore implements Store {
       history: this.db.prepare(
         'SELECT player, at, speed, rating, game FROM rating_history WHERE player = ? ORDER BY at',
       ),
+      setRating: this.db.prepare(
+        'INSERT INTO ratings (player, speed, rating, deviation, games, updated) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (player, speed) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, games = excluded.games, updated = excluded.updated',
+      ),
+      leaders: this.db.prepare(
+        'SELECT r.player, r.rating, r.deviation, r.games, p.data FROM ratings r JOIN players p ON p.id = r.player WHERE r.speed = ? AND r.games >= ? AND r.updated >= ? AND r.deviation <= ? ORDER BY r.rating DESC LIMIT ?',
+      ),
+      addLive: this.db.prepare('INSERT OR REPLACE INTO live (id, rating, started) VALUES (?, ?, ?)'),
+      endLive: this.db.prepare('DELETE FROM live WHERE id = ?'),
+      forgetLive: this.db.prepare(
+        "DELETE FROM live WHERE id NOT IN (SELECT id FROM games WHERE status = 'playing')",
+      ),
+      live: this.db.prepare('SELECT id, rating, started FROM live ORDER BY rating DESC, started LIMIT ?'),
       addSeek: this.db.prepare('INSERT INTO seeks (id, created, data) VALUES (?, ?, ?)'),
       removeSeek: this.db.prepare('DELETE FROM seeks WHERE id = ? AND outcome IS NULL'),
       openSeeks: this.db.prepare('SELECT data FROM seeks WHERE outcome IS NULL ORDER BY created, id'),
@@ -242,15 +302,14 @@ export class SqliteStore implements Store {
   }
 
   async insert(rec: GameRecord): Promise<void> {
-    this.stmts.insert.run(
-      rec.id,
-      rec.version,
-      rec.status,
-      rec.address,
-      rec.active,
-      rec.ended,
-      JSON.stringify(rec),
-    );
+    this.db.transaction(() => this.insertNow(rec))();
+  }
+
+  /** A new game, and a paired one in the list of live games. */
+  private insertNow(g: GameRecord): void {
+    this.stmts.insert.run(g.id, g.version, g.status, g.address, g.active, g.ended, JSON.stringify(g));
+    if (g.players && g.status === 'playing')
+      this.stmts.addLive.run(g.id, (g.players.white.rating + g.players.black.rating) / 2, g.created);
   }
 
   async get(id: string): Promise<GameRecord | undefined> {
@@ -386,6 +445,11 @@ export class SqliteStore implements Store {
           if (r.status === 'over') this.stmts.addPlayerGame.run(p.id, r.ended ?? r.active, r.id, data);
         }
         for (const h of done.history) this.stmts.addPoint.run(h.player, h.at, h.speed, h.rating, h.game);
+        for (const p of [done.white, done.black])
+          for (const [speed, x] of Object.entries(p.ratings ?? {}))
+            if (done.history.some((h) => h.player === p.id && h.speed === speed))
+              this.stmts.setRating.run(p.id, speed, x.rating, x.deviation, x.games, x.updatedAt);
+        this.stmts.endLive.run(r.id);
         return r;
       })
       .immediate();
@@ -398,6 +462,18 @@ export class SqliteStore implements Store {
 
   async ratingHistory(player: string): Promise<RatingPoint[]> {
     return this.stmts.history.all(player) as RatingPoint[];
+  }
+
+  async leaders(speed: Speed, q: LeaderQuery): Promise<Leader[]> {
+    const rows = this.stmts.leaders.all(speed, q.minGames, q.since, q.maxDeviation, q.limit) as (Omit<
+      Leader,
+      'name'
+    > & { data: string })[];
+    return rows.map(({ data, ...r }) => ({ ...r, name: (JSON.parse(data) as PlayerRecord).name }));
+  }
+
+  async live(limit: number): Promise<LiveGame[]> {
+    return this.stmts.live.all(limit) as LiveGame[];
   }
 
   async setBlocked(id: string, other: string, blocked: boolean, max: number): Promise<void> {
@@ -433,8 +509,7 @@ export class SqliteStore implements Store {
           (this.stmts.instances.all() as { id: string; seen: number }[]).map((r) => [r.id, r.seen]),
         );
         const p = plan(open, beats);
-        for (const g of p.games)
-          this.stmts.insert.run(g.id, g.version, g.status, g.address, g.active, g.ended, JSON.stringify(g));
+        for (const g of p.games) this.insertNow(g);
         for (const { seek, outcome } of p.paired) this.stmts.pairSeek.run(JSON.stringify(outcome), seek);
         for (const id of p.drop) this.stmts.dropSeek.run(id);
         return p;
@@ -462,7 +537,9 @@ export class SqliteStore implements Store {
   }
 
   async expire(waitingBefore: number, finishedBefore: number): Promise<number> {
-    return this.stmts.expire.run(waitingBefore, finishedBefore).changes;
+    const n = this.stmts.expire.run(waitingBefore, finishedBefore).changes;
+    this.stmts.forgetLive.run();
+    return n;
   }
 
   async close(): Promise<void> {

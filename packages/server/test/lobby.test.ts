@@ -5,11 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, LocalBus, SqliteStore, type DamaServer } from '../src/index.ts';
-import type { LobbyServerMessage } from '../src/wire.ts';
+import { pairedRecord } from '../src/record.ts';
+import { settle } from '../src/results.ts';
 import { TestClient } from './client.ts';
+import { LobbyClient, type Player } from './lobby-client.ts';
 
 let server: DamaServer;
 let store: SqliteStore;
@@ -38,11 +39,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Player {
-  id: string;
-  secret: string;
-  name: string;
-}
+const openLobby = async () => {
+  const c = await LobbyClient.open(base);
+  sockets.push(c);
+  return c;
+};
 
 async function newPlayer(): Promise<Player> {
   const res = await server.app.inject({
@@ -66,71 +67,10 @@ async function me(p: Player) {
   };
 }
 
-class LobbyClient {
-  readonly received: LobbyServerMessage[] = [];
-  private waiters: { pred: (m: LobbyServerMessage) => boolean; resolve: (m: LobbyServerMessage) => void }[] =
-    [];
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const m = JSON.parse(String(data)) as LobbyServerMessage;
-      this.received.push(m);
-      const i = this.waiters.findIndex((w) => w.pred(m));
-      if (i >= 0) this.waiters.splice(i, 1)[0].resolve(m);
-    });
-  }
-  static async open(): Promise<LobbyClient> {
-    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/lobby`);
-    await new Promise((resolve, reject) => {
-      ws.once('open', resolve);
-      ws.once('error', reject);
-    });
-    const c = new LobbyClient(ws);
-    sockets.push(c);
-    return c;
-  }
-  send(msg: unknown): void {
-    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
-  }
-  next<T extends LobbyServerMessage['t']>(
-    t: T,
-    pred: (m: Extract<LobbyServerMessage, { t: T }>) => boolean = () => true,
-    timeout = 3000,
-  ): Promise<Extract<LobbyServerMessage, { t: T }>> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${t} in time`)), timeout);
-      this.waiters.push({
-        pred: (m) => m.t === t && pred(m as Extract<LobbyServerMessage, { t: T }>),
-        resolve: (m) => {
-          clearTimeout(timer);
-          resolve(m as Extract<LobbyServerMessage, { t: T }>);
-        },
-      });
-    });
-  }
-  async hello(p: Player) {
-    const got = this.next('hello');
-    this.send({ t: 'hello', player: p.id, secret: p.secret });
-    return got;
-  }
-  async seek(seek: object = {}) {
-    const got = this.next('seeking', (m) => m.seek !== null);
-    this.send({ t: 'seek', clock: { initial: 300_000, increment: 0 }, rated: true, range: null, ...seek });
-    return (await got).seek!;
-  }
-  /** Whether any `paired` came within `ms`. */
-  async pairedWithin(ms: number): Promise<boolean> {
-    await new Promise((r) => setTimeout(r, ms));
-    return this.received.some((m) => m.t === 'paired');
-  }
-  close(): void {
-    this.ws.close();
-  }
-}
-
 /** Two players with lobby sockets that said hello. */
 async function two() {
   const [a, b] = [await newPlayer(), await newPlayer()];
-  const [la, lb] = [await LobbyClient.open(), await LobbyClient.open()];
+  const [la, lb] = [await openLobby(), await openLobby()];
   await la.hello(a);
   await lb.hello(b);
   return { a, b, la, lb };
@@ -225,7 +165,7 @@ describe('quick pairing', () => {
     await lb.seek();
     expect(await la.pairedWithin(500)).toBe(false);
     // The same player in a second tab is not an opponent either.
-    const la2 = await LobbyClient.open();
+    const la2 = await openLobby();
     await la2.hello(a);
     await la2.seek();
     expect(await la2.pairedWithin(400)).toBe(false);
@@ -266,7 +206,7 @@ describe('quick pairing', () => {
     const now = Date.now();
     await store.insertPlayer({ ...stored, id: 'PausedPlayer', aborts: [now - 3000, now - 2000, now - 1000] });
     await store.addPlayerSecret('PausedPlayer', stored.secrets[0], 10);
-    const lp = await LobbyClient.open();
+    const lp = await openLobby();
     const hello = await lp.hello({ id: 'PausedPlayer', secret: late.secret, name: '' });
     expect(hello.pausedUntil).toBeGreaterThan(now);
     const refused = lp.next('error');
@@ -293,10 +233,86 @@ describe('quick pairing', () => {
   });
 });
 
+describe('watching and leaderboards', () => {
+  it('lists paired games being played, the highest-rated first, until they end', async () => {
+    const { la, lb } = await two();
+    const pa = la.next('paired');
+    await la.seek({ clock: { initial: 600_000, increment: 0 } });
+    await lb.seek({ clock: { initial: 600_000, increment: 0 } });
+    const ga = await pa;
+    const live = async () =>
+      (await server.app.inject({ url: '/api/live' })).json() as {
+        featured: string | null;
+        games: { id: string }[];
+      };
+    const listed = await live();
+    expect(listed.games.map((g) => g.id)).toContain(ga.game);
+    expect(listed.featured).toBe(listed.games[0].id);
+    // A spectator watches it without a token.
+    const watcher = await TestClient.open(base);
+    sockets.push(watcher);
+    const seen = await watcher.hello(ga.game);
+    expect(seen.players).not.toBeNull();
+    const player = await TestClient.open(base);
+    sockets.push(player);
+    await player.hello(ga.game, ga.token);
+    const over = watcher.nextGame((g) => g.status !== 'playing');
+    player.send({ t: 'resign' });
+    await over;
+    expect((await live()).games.map((g) => g.id)).not.toContain(ga.game);
+  });
+
+  it('ranks players with enough recent rated games, not provisional, best first', async () => {
+    const [a, b, c] = [await newPlayer(), await newPlayer(), await newPlayer()];
+    const game = (i: number, white: Player, black: Player) =>
+      pairedRecord({
+        id: `lb${i}${white.id.slice(0, 4)}`,
+        tokens: { white: 'w'.repeat(24), black: 'b'.repeat(24) },
+        players: {
+          white: { id: white.id, name: white.name, rating: 1500, provisional: true, after: null },
+          black: { id: black.id, name: black.name, rating: 1500, provisional: true, after: null },
+        },
+        rated: true,
+        clock: { initial: 60_000, increment: 0 },
+        address: 'test',
+        now: Date.now(),
+      });
+    const play = async (i: number, white: Player, black: Player, winner: 'white' | 'black') => {
+      const rec = game(i, white, black);
+      await store.insert(rec);
+      const end = {
+        ...rec,
+        version: rec.version + 1,
+        moves: ['c3-c4', 'f6-f5'],
+        status: 'over' as const,
+        outcome: { winner, reason: 'resignation' as const },
+        ended: Date.now(),
+      };
+      expect(await store.finish(end, settle)).not.toBeNull();
+    };
+    for (let i = 0; i < 24; i++) await play(i, i % 2 ? a : b, i % 2 ? b : a, i % 3 === 0 ? 'black' : 'white');
+    for (let i = 0; i < 5; i++) await play(100 + i, c, b, 'white');
+    const board = (await server.app.inject({ url: '/api/leaderboard/bullet' })).json() as {
+      players: { id: string; rating: number; games: number }[];
+    };
+    const stored = await Promise.all([a, b, c].map((p) => store.getPlayer(p.id)));
+    const eligible = stored
+      .map((p) => p!.ratings!.bullet!)
+      .map((r, i) => ({ id: [a, b, c][i].id, r }))
+      .filter(({ r }) => r.games >= 10 && r.deviation <= 110)
+      .sort((x, y) => y.r.rating - x.r.rating)
+      .map(({ id }) => id);
+    expect(eligible.length).toBeGreaterThan(0);
+    expect(board.players.map((p) => p.id).filter((id) => [a.id, b.id, c.id].includes(id))).toEqual(eligible);
+    expect(board.players.map((p) => p.id)).not.toContain(c.id);
+    expect((await server.app.inject({ url: '/api/leaderboard/nonsense' })).statusCode).toBe(404);
+  });
+});
+
 describe('bad lobby messages', () => {
   it('are refused with a clear error and change nothing', async () => {
     const p = await newPlayer();
-    const l = await LobbyClient.open();
+    const l = await openLobby();
     const err = async (msg: unknown) => {
       const got = l.next('error');
       l.send(msg);

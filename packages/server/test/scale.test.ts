@@ -9,6 +9,8 @@ import { createGame, TestClient } from './client.ts';
 import { pickMove, random } from './play.ts';
 import { PgStore } from '../src/store-pg.ts';
 import { MAX_DEVICES, randomName } from '../src/players.ts';
+import { settle } from '../src/results.ts';
+import { LobbyClient, type Player } from './lobby-client.ts';
 import { kill, startPostgres, startRedis, startServer, type ServerProcess } from './services.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'dama-scale-'));
@@ -104,4 +106,96 @@ describe('two instances on PostgreSQL and Redis', () => {
     expect(await store.takeTransfer('ABCD-EFGJ', 3000)).toBeUndefined();
     await store.close();
   });
+
+  it('pairs two players seeking on different instances within a second', async () => {
+    const [pa, pb] = [await newPlayer(a.base), await newPlayer(b.base)];
+    const la = await LobbyClient.open(a.base);
+    const lb = await LobbyClient.open(b.base);
+    await la.hello(pa);
+    await lb.hello(pb);
+    const got = [la.next('paired'), lb.next('paired')];
+    await la.seek({ rated: false });
+    const t0 = Date.now();
+    await lb.seek({ rated: false });
+    const [ga, gb] = await Promise.all(got);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(ga.game).toBe(gb.game);
+    expect(ga.color).not.toBe(gb.color);
+    // Either instance serves the game: the seat tokens open the seats on the other one too.
+    const ca = await TestClient.open(b.base);
+    const cb = await TestClient.open(a.base);
+    const sa = await ca.hello(ga.game, ga.token);
+    await cb.hello(gb.game, gb.token);
+    expect(sa.players![ga.color].id).toBe(pa.id);
+    for (const c of [la, lb, ca, cb]) c.close();
+  }, 30_000);
+
+  it('writes a rated result and both ratings once when both instances end the game at the same moment', async () => {
+    const [pa, pb] = [await newPlayer(a.base), await newPlayer(b.base)];
+    const la = await LobbyClient.open(a.base);
+    const lb = await LobbyClient.open(b.base);
+    await la.hello(pa);
+    await lb.hello(pb);
+    const got = [la.next('paired'), lb.next('paired')];
+    await la.seek();
+    await lb.seek();
+    const [ga, gb] = await Promise.all(got);
+    const ca = await TestClient.open(a.base);
+    const cb = await TestClient.open(b.base);
+    await ca.hello(ga.game, ga.token);
+    await cb.hello(gb.game, gb.token);
+    const [white, black] = ga.color === 'white' ? [ca, cb] : [cb, ca];
+    const one = black.nextGame((g) => g.moves.length === 1);
+    white.send({ t: 'move', move: 'c3-c4', ply: 0 });
+    await one;
+    const two = white.nextGame((g) => g.moves.length === 2);
+    black.send({ t: 'move', move: 'f6-f5', ply: 1 });
+    await two;
+    // Both resign at once, each on its own instance: one resignation ends the game, the other is refused.
+    const ends = [ca, cb].map((c) => c.nextGame((g) => g.status === 'over'));
+    ca.send({ t: 'resign' });
+    cb.send({ t: 'resign' });
+    const [end] = await Promise.all(ends);
+    const loser = end.outcome!.winner === 'white' ? 'black' : 'white';
+    expect(end.outcome!.reason).toBe('resignation');
+    await new Promise((r) => setTimeout(r, 300));
+    const store = await PgStore.open(pgUrl);
+    for (const p of [pa, pb]) {
+      const rec = (await store.getPlayer(p.id))!;
+      expect(rec.ratings!.blitz!.games).toBe(1);
+      expect(await store.ratingHistory(p.id)).toHaveLength(1);
+      expect((await store.gamesOf(p.id, Number.MAX_SAFE_INTEGER, 10)).map((g) => g.id)).toEqual([ga.game]);
+    }
+    const winnerId = end.players![loser === 'white' ? 'black' : 'white'].id;
+    expect((await store.getPlayer(winnerId))!.ratings!.blitz!.rating).toBeGreaterThan(1500);
+
+    // And two settles of one end on PostgreSQL at the same moment: one writes, the other nothing.
+    const stored = (await store.get(ga.game))!;
+    const fake = {
+      ...stored,
+      status: 'playing' as const,
+      outcome: null,
+      ended: null,
+      version: stored.version + 1,
+    };
+    await store.update(fake);
+    const end2 = {
+      ...fake,
+      status: 'over' as const,
+      outcome: { winner: 'white' as const, reason: 'resignation' as const },
+      ended: Date.now(),
+      version: fake.version + 1,
+    };
+    const results = await Promise.all([store.finish(end2, settle), store.finish(end2, settle)]);
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    for (const p of [pa, pb]) expect((await store.getPlayer(p.id))!.ratings!.blitz!.games).toBe(2);
+    await store.close();
+    for (const c of [la, lb, ca, cb]) c.close();
+  }, 30_000);
 });
+
+async function newPlayer(base: string): Promise<Player> {
+  const res = await fetch(`${base}/api/players`, { method: 'POST' });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Player;
+}
