@@ -281,11 +281,12 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     const body = CreateBody.safeParse(req.body);
     if (!body.success)
       return reply.status(400).send(fail('bad-request', `Not a new game: ${describe(body.error)}.`));
-    const { color, clock } = body.data;
+    const { color, clock, days } = body.data;
     const made = await hub.create(
       color,
       clock && { initial: Math.round(clock.minutes * 60_000), increment: clock.increment * 1000 },
       req.ip,
+      days ?? null,
     );
     if (!made.ok) return reply.status(made.status).send(fail(made.code, made.message));
     return reply.status(201).send({ id: made.id, color: made.color, token: made.token });

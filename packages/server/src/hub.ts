@@ -887,6 +887,8 @@ export class Hub {
               : R.declineTakeback(rec, seat, now);
         case 'claim':
           return R.claim(rec, seat, now, this.limits.claimAfter);
+        case 'moretime':
+          return R.moreTime(rec, seat, now);
         case 'rematch':
           return msg.action === 'offer' ? R.offerRematch(rec, seat, rematchId) : R.declineRematch(rec, seat);
       }
@@ -1101,7 +1103,12 @@ export class Hub {
 
   // ---- games
 
-  async create(color: Color | 'random', clock: ClockSetting | null, address: string): Promise<CreateResult> {
+  async create(
+    color: Color | 'random',
+    clock: ClockSetting | null,
+    address: string,
+    days: number | null = null,
+  ): Promise<CreateResult> {
     if (this.saturated())
       return {
         ok: false,
@@ -1120,7 +1127,7 @@ export class Hub {
         };
       const creator: Color = color === 'random' ? (randomInt(2) === 0 ? 'white' : 'black') : color;
       const token = newToken();
-      const rec = R.newRecord({ id: newId(), creator, token, clock, address, now: this.now() });
+      const rec = R.newRecord({ id: newId(), creator, token, clock, days, address, now: this.now() });
       await this.db(() => this.store.insert(rec));
       return { ok: true, id: rec.id, color: creator, token };
     } catch {
@@ -1140,7 +1147,8 @@ export class Hub {
     const idle = await this.db(() => this.store.idle(now - this.limits.idleExpiry));
     for (let i = 0; i < idle.length; i++) {
       await this.mutate(idle[i], (rec) =>
-        rec.status === 'playing' && rec.active < now - this.limits.idleExpiry
+        // A correspondence game ends on time, not by idleness (reading it here settles a fallen flag).
+        rec.status === 'playing' && rec.days === null && rec.active < now - this.limits.idleExpiry
           ? { ok: true, record: { ...rec, status: 'aborted', turnStart: null, abortAt: null, ended: now } }
           : null,
       );

@@ -102,8 +102,8 @@ export function planPairing(
     });
     const tokens = { white: o.token(), black: o.token() };
     const id = o.id();
-    // Correspondence seeks never reach here (refused at the seek): a live clock.
     const clock = 'days' in a.clock ? null : a.clock;
+    const days = 'days' in a.clock ? a.clock.days : null;
     plan.games.push(
       pairedRecord(
         {
@@ -112,6 +112,7 @@ export function planPairing(
           players: { white: seat(white), black: seat(black) },
           rated: a.rated,
           clock,
+          days,
           address: 'pairing',
           now,
         },
@@ -291,8 +292,6 @@ export class Lobby {
     conn.player = p;
     if (!OFFERED_TIME_CONTROLS.some((tc) => same(tc, msg.clock)))
       return this.refuse(conn, 'unsupported', 'Pick one of the offered time controls.');
-    if ('days' in msg.clock)
-      return this.refuse(conn, 'unsupported', 'Correspondence games cannot be sought yet.');
     const until = pauseUntil(p.aborts ?? [], now);
     if (until !== null)
       return this.refuse(

@@ -28,7 +28,7 @@ import { shownRatings } from './lobby.ts';
 import { pauseUntil } from './pairing.ts';
 import { describe } from './protocol.ts';
 import { PROVISIONAL_DEVIATION, SPEEDS, type Speed } from './rating.ts';
-import { snapshot } from './record.ts';
+import { snapshot, turnOf } from './record.ts';
 import type { Store } from './store.ts';
 
 export interface PlayerLimits {
@@ -134,6 +134,25 @@ export function playerRoutes(
         blocked: p.blocked ?? [],
         pausedUntil: pauseUntil(p.aborts ?? [], t),
       };
+    }),
+  );
+
+  // The player's games being played (paired ones), theirs to move first: the "your turn" list.
+  app.get(
+    '/api/players/me/playing',
+    guarded(async (req, reply) => {
+      const p = await me(req, reply);
+      if (!p) return undefined;
+      const t = now();
+      const recs = await Promise.all((await store.playingOf(p.id)).map((id) => store.get(id)));
+      const games = recs
+        .filter((r) => r?.status === 'playing' && r.players)
+        .map((r) => {
+          const color = r!.players!.white.id === p.id ? 'white' : 'black';
+          return { color, yourTurn: turnOf(r!) === color, game: snapshot(r!, t, 0) };
+        })
+        .sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn));
+      return { games };
     }),
   );
 

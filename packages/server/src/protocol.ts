@@ -32,6 +32,7 @@ export const ClientMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('resign') }).strict(),
   z.object({ t: z.literal('rematch'), action: z.enum(['offer', 'decline']) }).strict(),
   z.object({ t: z.literal('claim') }).strict(),
+  z.object({ t: z.literal('moretime') }).strict(),
   z.object({ t: z.literal('presence'), visible: z.boolean() }).strict(),
   z.object({ t: z.literal('react'), reaction: z.enum(REACTIONS) }).strict(),
   z.object({ t: z.literal('sync'), v: version }).strict(),
@@ -95,8 +96,11 @@ export const CreateBody = z
       .object({ minutes: z.number().min(0.25).max(180), increment: z.number().int().min(0).max(180) })
       .strict()
       .nullable(),
+    /** A correspondence game: days a move (then `clock` is null). */
+    days: z.union([z.literal(1), z.literal(3), z.literal(7)]).optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => !(b.days && b.clock), 'a correspondence game has days a move, not a clock');
 export type CreateBody = z.infer<typeof CreateBody>;
 
 /** A readable sentence for a schema failure: the first problem, with where it is. */

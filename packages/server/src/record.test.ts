@@ -392,3 +392,76 @@ function pickLegal(rec: GameRecord): string {
   const game = R.replay(rec.moves);
   return makeNotation(game.position.legalMoves()[0]);
 }
+
+describe('correspondence games', () => {
+  const DAY = R.DAY;
+  const corr = (days = 3): GameRecord =>
+    ok(
+      R.join(
+        R.newRecord({
+          id: 'CCCCCCCCCC',
+          creator: 'white',
+          token: 'w'.repeat(24),
+          clock: null,
+          days,
+          address: '127.0.0.1',
+          now: T0,
+        }),
+        'b'.repeat(24),
+        T0,
+      ),
+    );
+
+  it('gives each move the full days again, and ends on time when a move’s days run out', () => {
+    let rec = corr(3);
+    expect(R.snapshot(rec, T0, 0)).toMatchObject({
+      days: 3,
+      clock: null,
+      clocks: { white: 3 * DAY, black: 3 * DAY },
+    });
+    // White's first move may take the days too (then the game is aborted, not lost).
+    expect(R.settle(rec, T0 + 3 * DAY - 1)).toBe(rec);
+    rec = ok(mv(rec, 'white', 'c3-c4', 0, T0 + 2 * DAY));
+    rec = ok(mv(rec, 'black', 'f6-f5', 1, T0 + 4 * DAY));
+    // Black's clock ran for two days and is full again; White's turn started with the full days.
+    expect(rec.clocks).toEqual({ white: 3 * DAY, black: 3 * DAY });
+    const t = T0 + 4 * DAY;
+    expect(R.snapshot(rec, t + DAY, 0).clocks).toEqual({ white: 2 * DAY, black: 3 * DAY, running: 'white' });
+    rec = ok(mv(rec, 'white', 'b3-b4', 2, t + 2.5 * DAY));
+    expect(rec.clocks).toEqual({ white: 3 * DAY, black: 3 * DAY });
+    // Black lets three days pass: White wins on time.
+    const late = R.settle(rec, t + 2.5 * DAY + 3 * DAY + LAG_MAX);
+    expect(late).toMatchObject({ status: 'over', outcome: { winner: 'white', reason: 'timeout' } });
+    expect(R.settle(rec, t + 2.5 * DAY + 3 * DAY - 1)).toBe(rec);
+  });
+
+  it('aborts a game whose first moves do not come within the days', () => {
+    const rec = corr(1);
+    expect(R.settle(rec, T0 + DAY + 1)).toMatchObject({ status: 'aborted', outcome: null });
+  });
+
+  it('gives the opponent a day on their move with “more time”, and never a win by absence', () => {
+    let rec = corr(1);
+    rec = ok(mv(rec, 'white', 'c3-c4', 0, T0 + 1000));
+    // Black to move; White gives Black a day.
+    rec = ok(R.moreTime(rec, 'white', T0 + 2000));
+    expect(rec.clocks!.black).toBe(2 * DAY);
+    expect(R.settle(rec, T0 + 1000 + 1.5 * DAY)).toBe(rec);
+    // After Black's move its next move has the usual one day again.
+    rec = ok(mv(rec, 'black', 'f6-f5', 1, T0 + 1.5 * DAY));
+    expect(rec.clocks!.black).toBe(DAY);
+    const gone = R.setPresence(rec, 'black', 'offline', T0);
+    expect(R.claim(gone, 'white', T0 + 30 * DAY, 60_000)).toMatchObject({
+      ok: false,
+      error: { code: 'too-early' },
+    });
+  });
+
+  it('gives 15 s to the opponent in a live game', () => {
+    const rec = started({ initial: 60_000, increment: 0 });
+    expect(ok(R.moreTime(rec, 'black', T0)).clocks).toEqual({ white: 75_000, black: 60_000 });
+    expect(R.moreTime(started(), 'white', T0)).toMatchObject({ ok: false, error: { code: 'no-clock' } });
+  });
+});
+
+const LAG_MAX = R.LAG.cap;

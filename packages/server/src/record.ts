@@ -79,7 +79,17 @@ export interface GameRecord {
   players: { white: SeatPlayer; black: SeatPlayer } | null;
   /** Whether the result moves the players' ratings (only a paired game may be rated). */
   rated: boolean;
+  /**
+   * A correspondence game: the days each move may take (then `clock` is null and `clocks` count
+   * down each move's time, reset to the full days after every move); null for a live game.
+   */
+  days: number | null;
 }
+
+/** A day in milliseconds (a correspondence game's clock). */
+export const DAY = 24 * 3600_000;
+/** What "more time" gives the opponent: a day in a correspondence game, 15 s in a live one (as on lichess). */
+export const MORE_TIME = { live: 15_000, correspondence: DAY };
 
 /** A seat's presence as stored, with the instance holding its socket (dead instances stop beating). */
 export interface Seen extends Presence {
@@ -146,6 +156,8 @@ export interface NewGame {
   creator: Color;
   token: string;
   clock: ClockSetting | null;
+  /** Days a move (a correspondence game; `clock` is then null). */
+  days?: number | null;
   address: string;
   now: number;
 }
@@ -164,7 +176,11 @@ export function newRecord(g: NewGame): GameRecord {
     tokens: { white: g.creator === 'white' ? g.token : null, black: g.creator === 'black' ? g.token : null },
     moves: [],
     moveIds: { white: null, black: null },
-    clocks: g.clock ? { white: g.clock.initial, black: g.clock.initial } : null,
+    clocks: g.days
+      ? { white: g.days * DAY, black: g.days * DAY }
+      : g.clock
+        ? { white: g.clock.initial, black: g.clock.initial }
+        : null,
     turnStart: null,
     paused: 0,
     pausedTo: 0,
@@ -180,6 +196,7 @@ export function newRecord(g: NewGame): GameRecord {
     ended: null,
     players: null,
     rated: false,
+    days: g.days ?? null,
   };
 }
 
@@ -189,7 +206,14 @@ export function newRecord(g: NewGame): GameRecord {
  */
 export function upgrade(rec: GameRecord): GameRecord {
   const r = rec as Partial<GameRecord> & GameRecord;
-  if (r.moveIds && r.lagQuota && r.drawOffers && typeof r.paused === 'number' && r.players !== undefined)
+  if (
+    r.moveIds &&
+    r.lagQuota &&
+    r.drawOffers &&
+    typeof r.paused === 'number' &&
+    r.players !== undefined &&
+    r.days !== undefined
+  )
     return rec;
   // An earlier server kept no instance with presence: its sockets are gone with it.
   const gone = (p: Seen): Seen =>
@@ -205,6 +229,7 @@ export function upgrade(rec: GameRecord): GameRecord {
     takebackOffer: r.takebackOffer ?? null,
     players: r.players ?? null,
     rated: r.rated ?? false,
+    days: r.days ?? null,
     presence: { white: gone(rec.presence.white), black: gone(rec.presence.black) },
     // The first move of a game started by an earlier server was untimed from the start.
     turnStart: rec.turnStart ?? (rec.status === 'playing' ? rec.active : null),
@@ -281,8 +306,9 @@ export function dueAt(rec: GameRecord): number | null {
   return abort === null ? f : Math.min(f, abort);
 }
 
+/** How long each of the first two moves may take before the game is aborted: a correspondence move's days, or the timing's. */
 const firstMoveTime = (rec: GameRecord, t: Timing): number =>
-  rec.clock ? t.firstMove : t.firstMoveUnclocked;
+  rec.days ? rec.days * DAY : rec.clock ? t.firstMove : t.firstMoveUnclocked;
 
 function finish(rec: GameRecord, outcome: Outcome, now: number): GameRecord {
   return {
@@ -415,7 +441,12 @@ export function move(
   const seat = m.seat;
   let clocks = rec.clocks;
   let lagQuota = rec.lagQuota;
-  if (rec.clock && clocks && ticking(rec)) {
+  if (rec.days && clocks && ticking(rec)) {
+    // A correspondence move: in time, and the mover's next move has the full days again.
+    if (clocks[seat] - spentAt(rec, time.at) <= 0)
+      return { ok: true, record: settle(rec, Math.max(time.now, flagAt(rec)! + lagGrace(rec))) };
+    clocks = { ...clocks, [seat]: rec.days * DAY };
+  } else if (rec.clock && clocks && ticking(rec)) {
     const granted = Math.min(Math.max(0, time.lag), LAG.cap, lagQuota[seat]);
     const left = clocks[seat] - Math.max(0, spentAt(rec, time.at) - granted);
     if (left <= 0) return { ok: true, record: settle(rec, Math.max(time.now, flagAt(rec)! + lagGrace(rec))) };
@@ -526,9 +557,34 @@ export function declineTakeback(rec: GameRecord, seat: Color, now: number): Chan
   return done({ ...rec, takebackOffer: null, active: now });
 }
 
+/**
+ * More time for the opponent, given by `seat`: a day on the opponent's current move in a
+ * correspondence game (their next move has the usual days again), 15 s on their clock in a live one.
+ */
+export function moreTime(rec: GameRecord, seat: Color, now: number): Change {
+  if (rec.status !== 'playing') return fail('game-over', 'The game is not being played.');
+  const other = opposite(seat);
+  if (!rec.clocks) return fail('no-clock', 'This game has no clock.');
+  const extra = rec.days ? MORE_TIME.correspondence : MORE_TIME.live;
+  // In a correspondence game a first move's deadline is its days: the day given counts there too.
+  const abortAt =
+    rec.days && rec.abortAt !== null && turnOf(rec) === other ? rec.abortAt + extra : rec.abortAt;
+  return done({
+    ...rec,
+    clocks: { ...rec.clocks, [other]: rec.clocks[other] + extra },
+    abortAt,
+    active: now,
+  });
+}
+
 /** A win claimed because the opponent has been gone for `claimAfter` milliseconds. */
 export function claim(rec: GameRecord, seat: Color, now: number, claimAfter: number): Change {
   if (rec.status !== 'playing') return fail('game-over', 'The game is already over.');
+  if (rec.days)
+    return fail(
+      'too-early',
+      'A correspondence game is not won by absence: it is won on time when a move’s days run out.',
+    );
   const other = rec.presence[opposite(seat)];
   if (other.state !== 'offline' || now - other.since < claimAfter)
     return fail('too-early', 'Your opponent has not been gone long enough to claim the game.');
@@ -561,7 +617,15 @@ export function rematchRecord(
   t: Timing = DEFAULT_TIMING,
 ): GameRecord {
   const creator = opposite(old.creator);
-  const rec = newRecord({ id, creator, token: tokens[creator], clock: old.clock, address: old.address, now });
+  const rec = newRecord({
+    id,
+    creator,
+    token: tokens[creator],
+    clock: old.clock,
+    days: old.days,
+    address: old.address,
+    now,
+  });
   const players = old.players && {
     white: { ...old.players.black, rating: old.players.black.after ?? old.players.black.rating, after: null },
     black: { ...old.players.white, rating: old.players.white.after ?? old.players.white.rating, after: null },
@@ -584,6 +648,8 @@ export interface PairedGame {
   players: { white: SeatPlayer; black: SeatPlayer };
   rated: boolean;
   clock: ClockSetting | null;
+  /** Days a move (a correspondence game; `clock` is then null). */
+  days?: number | null;
   /** Where the pairing was made (the open-games limit counts per address; pairing is limited by its own rules). */
   address: string;
   now: number;
@@ -595,6 +661,7 @@ export function pairedRecord(g: PairedGame, t: Timing = DEFAULT_TIMING): GameRec
     creator: 'white',
     token: g.tokens.white,
     clock: g.clock,
+    days: g.days,
     address: g.address,
     now: g.now,
   });
@@ -657,6 +724,7 @@ export function snapshot(rec: GameRecord, now: number, claimAfter: number): Snap
           : '1/2-1/2',
     players: rec.players,
     rated: rec.rated,
+    days: rec.days,
   };
 }
 

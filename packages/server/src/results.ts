@@ -63,7 +63,7 @@ export function settle(rec: GameRecord, white: PlayerRecord, black: PlayerRecord
   let w = withColor(white, 'white');
   let b = withColor(black, 'black');
   if (!rec.rated || !rec.outcome) return { rec, white: w, black: b, history: [] };
-  const speed = speedOf(rec.clock ?? { days: 1 });
+  const speed = speedOf(rec.days ? { days: rec.days } : (rec.clock ?? { days: 1 }));
   const next = rateGame(
     ratingIn(w, speed, now),
     ratingIn(b, speed, now),

@@ -106,9 +106,13 @@ export class PgStore implements Store {
     await pool.query(`CREATE TABLE IF NOT EXISTS live (
       id TEXT PRIMARY KEY,
       rating DOUBLE PRECISION NOT NULL,
-      started BIGINT NOT NULL
+      started BIGINT NOT NULL,
+      white TEXT NOT NULL,
+      black TEXT NOT NULL
     )`);
     await pool.query('CREATE INDEX IF NOT EXISTS live_rating ON live (rating)');
+    await pool.query('CREATE INDEX IF NOT EXISTS live_white ON live (white)');
+    await pool.query('CREATE INDEX IF NOT EXISTS live_black ON live (black)');
     const store = new PgStore(pool);
     errors.handler = (e) => store.onError(e);
     return store;
@@ -322,6 +326,11 @@ export class PgStore implements Store {
     return r.rows.map((row: RatingPoint & { at: string }) => ({ ...row, at: Number(row.at) }));
   }
 
+  async playingOf(player: string): Promise<string[]> {
+    const r = await this.pool.query('SELECT id FROM live WHERE white = $1 OR black = $1', [player]);
+    return r.rows.map((row: { id: string }) => row.id);
+  }
+
   async setBlocked(id: string, other: string, blocked: boolean, max: number): Promise<void> {
     await this.transaction(async (c) => {
       const r = await c.query('SELECT data FROM players WHERE id = $1 FOR UPDATE', [id]);
@@ -417,9 +426,14 @@ async function insertGame(c: pg.PoolClient, g: GameRecord): Promise<void> {
     [g.id, g.version, g.status, g.address, g.active, g.ended, JSON.stringify(g)],
   );
   if (g.players && g.status === 'playing')
-    await c.query('INSERT INTO live (id, rating, started) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [
-      g.id,
-      (g.players.white.rating + g.players.black.rating) / 2,
-      g.created,
-    ]);
+    await c.query(
+      'INSERT INTO live (id, rating, started, white, black) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING',
+      [
+        g.id,
+        (g.players.white.rating + g.players.black.rating) / 2,
+        g.created,
+        g.players.white.id,
+        g.players.black.id,
+      ],
+    );
 }

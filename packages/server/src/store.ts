@@ -124,6 +124,8 @@ export interface Store {
   leaders(speed: Speed, q: LeaderQuery): Promise<Leader[]>;
   /** Paired games being played, the highest-rated first (their players' mean rating at the start). */
   live(limit: number): Promise<LiveGame[]>;
+  /** The paired games being played by `player` (ids). */
+  playingOf(player: string): Promise<string[]>;
   /** Adds `other` to the player's block list (at most `max`, the oldest dropped), or takes it out. */
   setBlocked(id: string, other: string, blocked: boolean, max: number): Promise<void>;
   addSeek(seek: StoredSeek): Promise<void>;
@@ -222,9 +224,13 @@ export class SqliteStore implements Store {
     CREATE TABLE IF NOT EXISTS live (
       id TEXT PRIMARY KEY,
       rating REAL NOT NULL,
-      started INTEGER NOT NULL
+      started INTEGER NOT NULL,
+      white TEXT NOT NULL,
+      black TEXT NOT NULL
     );
     CREATE INDEX IF NOT EXISTS live_rating ON live (rating);
+    CREATE INDEX IF NOT EXISTS live_white ON live (white);
+    CREATE INDEX IF NOT EXISTS live_black ON live (black);
     CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, data TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS transfers (
       code TEXT PRIMARY KEY,
@@ -277,7 +283,12 @@ export class SqliteStore implements Store {
       leaders: this.db.prepare(
         'SELECT r.player, r.rating, r.deviation, r.games, p.data FROM ratings r JOIN players p ON p.id = r.player WHERE r.speed = ? AND r.games >= ? AND r.updated >= ? AND r.deviation <= ? ORDER BY r.rating DESC LIMIT ?',
       ),
-      addLive: this.db.prepare('INSERT OR REPLACE INTO live (id, rating, started) VALUES (?, ?, ?)'),
+      addLive: this.db.prepare(
+        'INSERT OR REPLACE INTO live (id, rating, started, white, black) VALUES (?, ?, ?, ?, ?)',
+      ),
+      playingOf: this.db.prepare(
+        'SELECT id FROM live WHERE white = ? UNION SELECT id FROM live WHERE black = ?',
+      ),
       endLive: this.db.prepare('DELETE FROM live WHERE id = ?'),
       forgetLive: this.db.prepare(
         "DELETE FROM live WHERE id NOT IN (SELECT id FROM games WHERE status = 'playing')",
@@ -309,7 +320,13 @@ export class SqliteStore implements Store {
   private insertNow(g: GameRecord): void {
     this.stmts.insert.run(g.id, g.version, g.status, g.address, g.active, g.ended, JSON.stringify(g));
     if (g.players && g.status === 'playing')
-      this.stmts.addLive.run(g.id, (g.players.white.rating + g.players.black.rating) / 2, g.created);
+      this.stmts.addLive.run(
+        g.id,
+        (g.players.white.rating + g.players.black.rating) / 2,
+        g.created,
+        g.players.white.id,
+        g.players.black.id,
+      );
   }
 
   async get(id: string): Promise<GameRecord | undefined> {
@@ -474,6 +491,10 @@ export class SqliteStore implements Store {
 
   async live(limit: number): Promise<LiveGame[]> {
     return this.stmts.live.all(limit) as LiveGame[];
+  }
+
+  async playingOf(player: string): Promise<string[]> {
+    return (this.stmts.playingOf.all(player, player) as { id: string }[]).map((r) => r.id);
   }
 
   async setBlocked(id: string, other: string, blocked: boolean, max: number): Promise<void> {

@@ -67,6 +67,11 @@ export interface Snapshot {
   players: { white: SeatPlayer; black: SeatPlayer } | null;
   /** Whether the result moves the players' ratings. */
   rated: boolean;
+  /**
+   * A correspondence game: the days each move may take (`clock` is null, and `clocks` count down
+   * the move's time left, the full days again after each move); null for a live game.
+   */
+  days: number | null;
 }
 
 /** A player in a paired game: their name and their rating when it started, and after it (rated, once over). */
@@ -96,7 +101,8 @@ export type ChangeErrorCode =
   | 'no-offer'
   | 'too-early'
   | 'too-many-offers'
-  | 'nothing-to-take-back';
+  | 'nothing-to-take-back'
+  | 'no-clock';
 
 /** Why the server refused a message. */
 export type ErrorCode =
@@ -138,6 +144,8 @@ export type ClientMessage =
   | { t: 'rematch'; action: 'offer' | 'decline' }
   /** Claim the win when the opponent has been offline for `claimAfter` milliseconds. */
   | { t: 'claim' }
+  /** More time for the opponent: a day on their move in a correspondence game, 15 s in a live one. */
+  | { t: 'moretime' }
   /** The page is in view or not (presence `online` or `away`). */
   | { t: 'presence'; visible: boolean }
   | { t: 'react'; reaction: Reaction }

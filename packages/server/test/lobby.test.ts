@@ -233,6 +233,77 @@ describe('quick pairing', () => {
   });
 });
 
+describe('correspondence', () => {
+  it('pairs a correspondence seek into a game of days a move, listed as “your turn” for the side to move', async () => {
+    const { a, b, la, lb } = await two();
+    const pa = la.next('paired');
+    const pb = lb.next('paired');
+    await la.seek({ clock: { days: 3 } });
+    await lb.seek({ clock: { days: 3 } });
+    const [ga, gb] = await Promise.all([pa, pb]);
+    expect(ga.game).toBe(gb.game);
+    const playing = async (p: Player) =>
+      (
+        await server.app.inject({
+          url: '/api/players/me/playing',
+          headers: { authorization: `Bearer ${p.id}.${p.secret}` },
+        })
+      ).json() as {
+        games: { color: string; yourTurn: boolean; game: { id: string; days: number | null } }[];
+      };
+    const [white, black] = ga.color === 'white' ? [a, b] : [b, a];
+    const w = await playing(white);
+    expect(w.games).toEqual([
+      expect.objectContaining({
+        color: 'white',
+        yourTurn: true,
+        game: expect.objectContaining({ id: ga.game, days: 3 }),
+      }),
+    ]);
+    expect((await playing(black)).games).toEqual([
+      expect.objectContaining({ color: 'black', yourTurn: false }),
+    ]);
+    // White moves (and may close the tab): now it is Black's turn in Black's list.
+    const c = await TestClient.open(base);
+    sockets.push(c);
+    await c.hello(ga.game, ga.color === 'white' ? ga.token : gb.token);
+    const moved = c.nextGame((g) => g.moves.length === 1);
+    c.send({ t: 'move', move: 'c3-c4', ply: 0 });
+    const g = await moved;
+    expect(g.clocks).toMatchObject({ white: 3 * 24 * 3600_000, running: 'black' });
+    c.close();
+    expect((await playing(black)).games).toEqual([expect.objectContaining({ yourTurn: true })]);
+    expect((await playing(white)).games).toEqual([expect.objectContaining({ yourTurn: false })]);
+  });
+
+  it('plays a correspondence game with a friend by link', async () => {
+    const res = await fetch(`${base}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ color: 'white', clock: null, days: 7 }),
+    });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as { id: string; token: string };
+    const snap = (await (await fetch(`${base}/api/games/${made.id}`)).json()) as {
+      days: number;
+      clock: unknown;
+    };
+    expect(snap).toMatchObject({ days: 7, clock: null });
+    const bad = await fetch(`${base}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ color: 'white', clock: { minutes: 5, increment: 0 }, days: 7 }),
+    });
+    expect(bad.status).toBe(400);
+    const odd = await fetch(`${base}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ color: 'white', clock: null, days: 2 }),
+    });
+    expect(odd.status).toBe(400);
+  });
+});
+
 describe('watching and leaderboards', () => {
   it('lists paired games being played, the highest-rated first, until they end', async () => {
     const { la, lb } = await two();
@@ -329,7 +400,7 @@ describe('bad lobby messages', () => {
     expect(
       await err({ t: 'seek', clock: { initial: 123_000, increment: 0 }, rated: true, range: null }),
     ).toBe('unsupported');
-    expect(await err({ t: 'seek', clock: { days: 3 }, rated: true, range: null })).toBe('unsupported');
+    expect(await err({ t: 'seek', clock: { days: 2 }, rated: true, range: null })).toBe('unsupported');
     expect(
       await err({
         t: 'seek',

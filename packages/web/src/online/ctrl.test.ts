@@ -75,6 +75,7 @@ function snapshot(over: Partial<Snapshot> = {}): Snapshot {
     result: '*',
     players: null,
     rated: false,
+    days: null,
     ...over,
   };
 }

@@ -100,6 +100,9 @@ export function readSnapshot(v: unknown): Snapshot | undefined {
   }
   const rated = v.rated ?? false;
   if (typeof rated !== 'boolean') return undefined;
+  // Absent (a server before correspondence games) is a live game.
+  const days = v.days ?? null;
+  if (days !== null && !(count(days) && days >= 1 && days <= 30)) return undefined;
   return {
     id: v.id,
     v: v.v,
@@ -121,6 +124,7 @@ export function readSnapshot(v: unknown): Snapshot | undefined {
     result: v.result,
     players,
     rated,
+    days,
   };
 }
 
