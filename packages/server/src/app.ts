@@ -18,10 +18,11 @@ import type { Bus } from './bus.ts';
 import type { LogLevel, TrustProxy } from './config.ts';
 import { Hub, type Limits } from './hub.ts';
 import { Lobby, type LobbyLimits } from './lobby.ts';
+import { Push, pushEvents } from './push.ts';
 import { Metrics } from './metrics.ts';
 import type { Health, HubLog } from './observe.ts';
 import { CreateBody, describe } from './protocol.ts';
-import { playerRoutes } from './player-api.ts';
+import { playerRoutes, pushRoutes } from './player-api.ts';
 import { pdnOf } from './record.ts';
 import type { Store } from './store.ts';
 
@@ -36,6 +37,8 @@ export interface ServerOptions {
   bus: Bus;
   limits?: Partial<Limits>;
   lobbyLimits?: Partial<LobbyLimits>;
+  /** Web Push: the VAPID contact, and push hosts accepted besides the browsers' (a test's local endpoint). */
+  push?: { subject?: string; extraHosts?: readonly string[] };
   /** The built web app (`packages/web/dist`), served at `/` when given. */
   webRoot?: string;
   /** The proxies in front (see `TrustProxy`): the client address for the limits is the one they saw. */
@@ -48,6 +51,7 @@ export interface DamaServer {
   app: FastifyInstance;
   hub: Hub;
   lobby: Lobby;
+  push: Push;
   metrics: Metrics;
 }
 
@@ -202,7 +206,17 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
   // The hub is made after its metrics; they read its health only when scraped.
   const metrics: Metrics = new Metrics((): Health => hub.health());
   const log: HubLog = app.log.child({ part: 'hub' });
-  const hub: Hub = new Hub(opts.store, opts.bus, opts.limits, { log, metrics });
+  const push = new Push(opts.store, {
+    subject: opts.push?.subject ?? 'mailto:dama@localhost',
+    extraHosts: opts.push?.extraHosts,
+    log: app.log.child({ part: 'push' }),
+  });
+  await push.init();
+  const hub: Hub = new Hub(opts.store, opts.bus, opts.limits, {
+    log,
+    metrics,
+    onStored: (before, after) => void push.send(pushEvents(before, after)),
+  });
 
   app.setErrorHandler((error, req, reply) => sendRefusal(error, req, reply));
   // The API takes JSON only: a text/plain body is 415, not a string for the schema to refuse.
@@ -319,6 +333,7 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
   });
 
   playerRoutes(app, opts.store, () => Date.now());
+  pushRoutes(app, opts.store, push, () => Date.now());
 
   // For a load balancer: 200 while this instance serves games (ready, or degraded: the bus away or
   // saturated), 503 when it cannot (the database away), so traffic goes elsewhere.
@@ -374,5 +389,5 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     await lobby.stop();
     await hub.stop();
   });
-  return { app, hub, lobby, metrics };
+  return { app, hub, lobby, push, metrics };
 }

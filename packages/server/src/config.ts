@@ -41,6 +41,10 @@ export interface Config {
   socketsPerAddress: number;
   /** Any other limits (`DAMA_LIMITS`, JSON: `{"silentClose": 3000}`), for tests and benchmarks. */
   limits: Partial<Limits>;
+  /** The VAPID contact of Web Push (`DAMA_PUSH_SUBJECT`, `mailto:` or https). */
+  pushSubject: string;
+  /** Push hosts (`host:port`) accepted besides the browsers' push services (`DAMA_PUSH_HOSTS`, comma-separated: a test's local endpoint). */
+  pushHosts: string[];
 }
 
 export function configFrom(env: NodeJS.ProcessEnv): Config {
@@ -58,6 +62,11 @@ export function configFrom(env: NodeJS.ProcessEnv): Config {
     messagesPerSecond: Number(env.DAMA_MESSAGES_PER_SECOND ?? 10),
     socketsPerAddress: Number(env.DAMA_SOCKETS_PER_ADDRESS ?? DEFAULT_LIMITS.socketsPerAddress),
     limits: limitsFrom(env.DAMA_LIMITS),
+    pushSubject: env.DAMA_PUSH_SUBJECT ?? 'mailto:dama@localhost',
+    pushHosts: (env.DAMA_PUSH_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
   };
 }
 

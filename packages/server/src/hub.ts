@@ -116,6 +116,8 @@ export interface HubOptions {
   now?: () => number;
   log?: HubLog;
   metrics?: HubMetrics;
+  /** Called once for each change this instance stored (the notifications), never awaited. */
+  onStored?: (before: GameRecord, after: GameRecord) => void;
 }
 
 interface Conn {
@@ -217,6 +219,7 @@ export class Hub {
   private beatingSince: number | null = null;
   private started: number;
   private stopping = false;
+  private onStored: (before: GameRecord, after: GameRecord) => void;
   /** Counters for the load benchmark and the metrics. */
   readonly stats = { moves: 0, refused: 0 };
 
@@ -227,6 +230,7 @@ export class Hub {
     this.now = options.now ?? Date.now;
     this.log = options.log ?? NO_LOG;
     this.metrics = options.metrics ?? NO_METRICS;
+    this.onStored = options.onStored ?? (() => undefined);
     this.timing = { firstMove: this.limits.firstMove, firstMoveUnclocked: this.limits.firstMoveUnclocked };
     this.started = this.now();
     bus.subscribe((msg) => this.fromBus(msg));
@@ -463,8 +467,9 @@ export class Hub {
     if (msg.from === this.instance) return;
     const h = this.held.get(msg.game);
     if (!h) return;
-    if (msg.v !== 0) {
-      if (msg.v <= h.rec.version) return;
+    // A version this instance already holds (it read it back after losing a race to write) may
+    // still be news to its sockets: each socket is sent what it has not seen.
+    if (msg.v > h.rec.version) {
       // The frame is the truth for the sockets; the record here is now behind.
       h.stale = true;
       h.game = undefined;
@@ -1016,7 +1021,12 @@ export class Hub {
               next,
               change?.ok && next.moves.length === stored.moves.length + 1 ? change.game : undefined,
             );
-          } else if (h && (fresh || h.stale)) this.hold(stored, undefined);
+            this.onStored(stored, next);
+          } else if (h && (fresh || h.stale)) {
+            // Read back after another instance's write: this instance's sockets see it now, whatever the bus does.
+            this.hold(stored, undefined);
+            this.deliverLocal(stored, this.frame(stored));
+          }
           if (change && !change.ok) return change;
           return { ok: true, record: next };
         }

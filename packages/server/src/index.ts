@@ -67,3 +67,5 @@ export { settle, endsPairedGame } from './results.ts';
 export type { RatingPoint, Settled } from './results.ts';
 export type { StoredSeek, SeekOutcome, PairPlan } from './store.ts';
 export type { LobbyClientMessage, LobbyServerMessage, LobbySeek, SeatPlayer } from './wire.ts';
+export { Push, pushEvents, allowedEndpoint, PUSH_KINDS, PUSH_HOSTS } from './push.ts';
+export type { PushEvent, PushKind, PushPayload } from './push.ts';

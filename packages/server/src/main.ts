@@ -15,6 +15,7 @@ const { app } = await buildServer({
   bus,
   webRoot: config.webRoot,
   trustProxy: config.trustProxy,
+  push: { subject: config.pushSubject, extraHosts: config.pushHosts },
   logger: { level: config.logLevel },
   limits: {
     claimAfter: config.claimAfter,

@@ -27,6 +27,7 @@ import {
 import { shownRatings } from './lobby.ts';
 import { pauseUntil } from './pairing.ts';
 import { describe } from './protocol.ts';
+import { MAX_SUBSCRIPTIONS, PUSH_KINDS, type Push } from './push.ts';
 import { PROVISIONAL_DEVIATION, SPEEDS, type Speed } from './rating.ts';
 import { snapshot, turnOf } from './record.ts';
 import type { Store } from './store.ts';
@@ -67,6 +68,19 @@ export const MAX_BLOCKED = 500;
 const fail = (code: string, message: string) => ({ error: { code, message } });
 const BUSY = fail('busy', 'The server cannot reach its database just now; try again in a moment.');
 
+/** The player a request speaks for, or a 401 sent. */
+function authenticator(store: Store) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<PlayerRecord | undefined> => {
+    const m = /^Bearer ([A-Za-z0-9]{12})\.([A-Za-z0-9_-]{24})$/.exec(req.headers.authorization ?? '');
+    const p = m ? await store.getPlayer(m[1]) : undefined;
+    if (!m || !p || !secretMatches(p, m[2])) {
+      void reply.status(401).send(fail('not-a-player', 'That player id and secret do not match.'));
+      return undefined;
+    }
+    return p;
+  };
+}
+
 export function playerRoutes(
   app: FastifyInstance,
   store: Store,
@@ -76,16 +90,7 @@ export function playerRoutes(
   const making = new Buckets(limits.newBurst, limits.newPerHour / 3600);
   const claiming = new Buckets(limits.claimsPerMinute, limits.claimsPerMinute / 60);
 
-  /** The player the request speaks for, or a 401 sent. */
-  async function me(req: FastifyRequest, reply: FastifyReply): Promise<PlayerRecord | undefined> {
-    const m = /^Bearer ([A-Za-z0-9]{12})\.([A-Za-z0-9_-]{24})$/.exec(req.headers.authorization ?? '');
-    const p = m ? await store.getPlayer(m[1]) : undefined;
-    if (!m || !p || !secretMatches(p, m[2])) {
-      void reply.status(401).send(fail('not-a-player', 'That player id and secret do not match.'));
-      return undefined;
-    }
-    return p;
-  }
+  const me = authenticator(store);
 
   /** Runs a handler, answering `busy` when the database is away (nothing else is said of the failure). */
   const guarded =
@@ -288,4 +293,68 @@ export function playerRoutes(
       };
     }),
   );
+}
+
+const PushBody = z
+  .object({
+    endpoint: z.string().max(1000),
+    keys: z
+      .object({
+        p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'a P-256 public key, base64url'),
+        auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}$/, 'an auth secret, base64url'),
+      })
+      .strict(),
+    kinds: z.array(z.enum(PUSH_KINDS)).max(PUSH_KINDS.length),
+    lang: z.enum(['tr', 'en']),
+  })
+  .strict();
+const PushDelete = z.object({ endpoint: z.string().max(1000) }).strict();
+
+/** Web Push: the server's public key, and a player's subscriptions (each with the kinds it wants). */
+export function pushRoutes(app: FastifyInstance, store: Store, push: Push, now: () => number): void {
+  const auth = authenticator(store);
+  app.get('/api/push/key', async () => ({ publicKey: push.publicKey }));
+  app.put('/api/players/me/push', async (req, reply) => {
+    const body = PushBody.safeParse(req.body);
+    if (!body.success)
+      return reply.status(400).send(fail('bad-request', `Not a push subscription: ${describe(body.error)}.`));
+    if (!push.allowed(body.data.endpoint))
+      return reply.status(400).send(fail('bad-endpoint', 'That endpoint is not a browser push service.'));
+    try {
+      const p = await auth(req, reply);
+      if (!p) return undefined;
+      const { endpoint, keys, kinds, lang } = body.data;
+      await store.addPushSubscription(
+        {
+          player: p.id,
+          endpoint,
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+          kinds: [...new Set(kinds)],
+          lang,
+          created: now(),
+        },
+        MAX_SUBSCRIPTIONS,
+      );
+      return reply.status(204).send();
+    } catch (e) {
+      req.log.error({ err: e }, 'push route failed');
+      return reply.status(503).send(BUSY);
+    }
+  });
+  app.delete('/api/players/me/push', async (req, reply) => {
+    const body = PushDelete.safeParse(req.body);
+    if (!body.success) return reply.status(400).send(fail('bad-request', 'Say which endpoint to forget.'));
+    try {
+      const p = await auth(req, reply);
+      if (!p) return undefined;
+      const mine = await store.pushSubscriptionsOf(p.id);
+      if (mine.some((s) => s.endpoint === body.data.endpoint))
+        await store.removePushSubscription(body.data.endpoint);
+      return reply.status(204).send();
+    } catch (e) {
+      req.log.error({ err: e }, 'push route failed');
+      return reply.status(503).send(BUSY);
+    }
+  });
 }

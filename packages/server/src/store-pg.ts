@@ -17,6 +17,7 @@ import {
   type LeaderQuery,
   type LiveGame,
   type PairPlan,
+  type PushSubscriptionRecord,
   type Planner,
   type SeekOutcome,
   type Settler,
@@ -103,6 +104,14 @@ export class PgStore implements Store {
       PRIMARY KEY (player, speed)
     )`);
     await pool.query('CREATE INDEX IF NOT EXISTS ratings_speed ON ratings (speed, rating)');
+    await pool.query('CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    await pool.query(`CREATE TABLE IF NOT EXISTS push_subscriptions (
+      endpoint TEXT PRIMARY KEY,
+      player TEXT NOT NULL,
+      created BIGINT NOT NULL,
+      data JSONB NOT NULL
+    )`);
+    await pool.query('CREATE INDEX IF NOT EXISTS push_player ON push_subscriptions (player, created)');
     await pool.query(`CREATE TABLE IF NOT EXISTS live (
       id TEXT PRIMARY KEY,
       rating DOUBLE PRECISION NOT NULL,
@@ -324,6 +333,39 @@ export class PgStore implements Store {
       [player],
     );
     return r.rows.map((row: RatingPoint & { at: string }) => ({ ...row, at: Number(row.at) }));
+  }
+
+  async initSetting(key: string, value: string): Promise<string> {
+    await this.pool.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+      key,
+      value,
+    ]);
+    const r = await this.pool.query('SELECT value FROM settings WHERE key = $1', [key]);
+    return r.rows[0].value as string;
+  }
+
+  async addPushSubscription(sub: PushSubscriptionRecord, max: number): Promise<void> {
+    await this.transaction(async (c) => {
+      await c.query(
+        `INSERT INTO push_subscriptions (endpoint, player, created, data) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (endpoint) DO UPDATE SET player = excluded.player, created = excluded.created, data = excluded.data`,
+        [sub.endpoint, sub.player, sub.created, JSON.stringify(sub)],
+      );
+      await c.query(
+        `DELETE FROM push_subscriptions WHERE player = $1 AND endpoint NOT IN
+         (SELECT endpoint FROM push_subscriptions WHERE player = $1 ORDER BY created DESC LIMIT $2)`,
+        [sub.player, max],
+      );
+    });
+  }
+
+  async removePushSubscription(endpoint: string): Promise<void> {
+    await this.pool.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
+  }
+
+  async pushSubscriptionsOf(player: string): Promise<PushSubscriptionRecord[]> {
+    const r = await this.pool.query('SELECT data FROM push_subscriptions WHERE player = $1', [player]);
+    return r.rows.map((row: { data: PushSubscriptionRecord }) => row.data);
   }
 
   async playingOf(player: string): Promise<string[]> {

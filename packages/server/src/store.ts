@@ -44,6 +44,19 @@ export type Planner = (open: StoredSeek[], beats: Map<string, number>) => PairPl
 /** Settles a paired game's end over its two players as stored (`results.ts`). */
 export type Settler = (rec: GameRecord, white: PlayerRecord, black: PlayerRecord) => Settled;
 
+/** A browser's Web Push subscription for a player, and the notices it wants. */
+export interface PushSubscriptionRecord {
+  player: string;
+  endpoint: string;
+  /** The browser's keys (base64url): its P-256 public key and the auth secret. */
+  p256dh: string;
+  auth: string;
+  kinds: string[];
+  /** The language the notices are shown in. */
+  lang: 'tr' | 'en';
+  created: number;
+}
+
 export interface LeaderQuery {
   minGames: number;
   since: number;
@@ -124,6 +137,12 @@ export interface Store {
   leaders(speed: Speed, q: LeaderQuery): Promise<Leader[]>;
   /** Paired games being played, the highest-rated first (their players' mean rating at the start). */
   live(limit: number): Promise<LiveGame[]>;
+  /** A server setting stored once for all instances: the stored value, or `value` stored now if there was none. */
+  initSetting(key: string, value: string): Promise<string>;
+  /** Keeps a push subscription (by endpoint), the player's newest `max`. */
+  addPushSubscription(sub: PushSubscriptionRecord, max: number): Promise<void>;
+  removePushSubscription(endpoint: string): Promise<void>;
+  pushSubscriptionsOf(player: string): Promise<PushSubscriptionRecord[]>;
   /** The paired games being played by `player` (ids). */
   playingOf(player: string): Promise<string[]>;
   /** Adds `other` to the player's block list (at most `max`, the oldest dropped), or takes it out. */
@@ -221,6 +240,14 @@ export class SqliteStore implements Store {
       PRIMARY KEY (player, speed)
     );
     CREATE INDEX IF NOT EXISTS ratings_speed ON ratings (speed, rating);
+    CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS push_subscriptions (
+      endpoint TEXT PRIMARY KEY,
+      player TEXT NOT NULL,
+      created INTEGER NOT NULL,
+      data TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS push_player ON push_subscriptions (player, created);
     CREATE TABLE IF NOT EXISTS live (
       id TEXT PRIMARY KEY,
       rating REAL NOT NULL,
@@ -294,6 +321,18 @@ export class SqliteStore implements Store {
         "DELETE FROM live WHERE id NOT IN (SELECT id FROM games WHERE status = 'playing')",
       ),
       live: this.db.prepare('SELECT id, rating, started FROM live ORDER BY rating DESC, started LIMIT ?'),
+      initSetting: this.db.prepare(
+        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
+      ),
+      setting: this.db.prepare('SELECT value FROM settings WHERE key = ?'),
+      addPush: this.db.prepare(
+        'INSERT INTO push_subscriptions (endpoint, player, created, data) VALUES (?, ?, ?, ?) ON CONFLICT (endpoint) DO UPDATE SET player = excluded.player, created = excluded.created, data = excluded.data',
+      ),
+      trimPush: this.db.prepare(
+        'DELETE FROM push_subscriptions WHERE player = ? AND endpoint NOT IN (SELECT endpoint FROM push_subscriptions WHERE player = ? ORDER BY created DESC LIMIT ?)',
+      ),
+      removePush: this.db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ?'),
+      pushOf: this.db.prepare('SELECT data FROM push_subscriptions WHERE player = ?'),
       addSeek: this.db.prepare('INSERT INTO seeks (id, created, data) VALUES (?, ?, ?)'),
       removeSeek: this.db.prepare('DELETE FROM seeks WHERE id = ? AND outcome IS NULL'),
       openSeeks: this.db.prepare('SELECT data FROM seeks WHERE outcome IS NULL ORDER BY created, id'),
@@ -491,6 +530,28 @@ export class SqliteStore implements Store {
 
   async live(limit: number): Promise<LiveGame[]> {
     return this.stmts.live.all(limit) as LiveGame[];
+  }
+
+  async initSetting(key: string, value: string): Promise<string> {
+    this.stmts.initSetting.run(key, value);
+    return (this.stmts.setting.get(key) as { value: string }).value;
+  }
+
+  async addPushSubscription(sub: PushSubscriptionRecord, max: number): Promise<void> {
+    this.db.transaction(() => {
+      this.stmts.addPush.run(sub.endpoint, sub.player, sub.created, JSON.stringify(sub));
+      this.stmts.trimPush.run(sub.player, sub.player, max);
+    })();
+  }
+
+  async removePushSubscription(endpoint: string): Promise<void> {
+    this.stmts.removePush.run(endpoint);
+  }
+
+  async pushSubscriptionsOf(player: string): Promise<PushSubscriptionRecord[]> {
+    return (this.stmts.pushOf.all(player) as { data: string }[]).map(
+      (r) => JSON.parse(r.data) as PushSubscriptionRecord,
+    );
   }
 
   async playingOf(player: string): Promise<string[]> {

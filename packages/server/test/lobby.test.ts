@@ -5,11 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer, LocalBus, SqliteStore, type DamaServer } from '../src/index.ts';
 import { pairedRecord } from '../src/record.ts';
 import { settle } from '../src/results.ts';
 import { TestClient } from './client.ts';
+import { PushEndpoint } from './push-endpoint.ts';
 import { LobbyClient, type Player } from './lobby-client.ts';
 
 let server: DamaServer;
@@ -19,7 +20,10 @@ let dir = '';
 let ips = 0;
 const sockets: { close(): void }[] = [];
 
+let endpoint: PushEndpoint;
+
 beforeAll(async () => {
+  endpoint = await PushEndpoint.start();
   dir = mkdtempSync(join(tmpdir(), 'dama-lobby-'));
   store = new SqliteStore(join(dir, 'games.sqlite'));
   server = await buildServer({
@@ -27,6 +31,7 @@ beforeAll(async () => {
     bus: new LocalBus(),
     limits: { firstMove: 1500, perSecond: 500, seatPerSecond: 500, seatBurst: 500 },
     lobbyLimits: { poll: 100, listEvery: 200 },
+    push: { extraHosts: [endpoint.host] },
   });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = server.app.server.address();
@@ -36,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of sockets) s.close();
   await server.app.close();
+  await endpoint.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -301,6 +307,100 @@ describe('correspondence', () => {
       body: JSON.stringify({ color: 'white', clock: null, days: 2 }),
     });
     expect(odd.status).toBe(400);
+  });
+});
+
+describe('notifications (Web Push)', () => {
+  const subscribe = (p: Player, body: unknown) =>
+    server.app.inject({
+      method: 'PUT',
+      url: '/api/players/me/push',
+      headers: { authorization: `Bearer ${p.id}.${p.secret}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
+  it('sends one signed, encrypted notice for a correspondence move to the player to move, of the kinds asked', async () => {
+    const { a, b, la, lb } = await two();
+    const pa = la.next('paired');
+    const pb = lb.next('paired');
+    await la.seek({ clock: { days: 1 }, rated: false });
+    await lb.seek({ clock: { days: 1 }, rated: false });
+    const [ga, gb] = await Promise.all([pa, pb]);
+    const [white, black] = ga.color === 'white' ? [a, b] : [b, a];
+    const whiteToken = ga.color === 'white' ? ga.token : gb.token;
+    const sub = endpoint.subscribe(`b-${black.id}`);
+    expect((await subscribe(black, { ...sub, kinds: ['turn', 'end'], lang: 'en' })).statusCode).toBe(204);
+    // White wants only the ends of games: a move of Black's would not reach it.
+    const subW = endpoint.subscribe(`w-${white.id}`);
+    expect((await subscribe(white, { ...subW, kinds: ['end'], lang: 'tr' })).statusCode).toBe(204);
+    const before = endpoint.received.length;
+    const c = await TestClient.open(base);
+    sockets.push(c);
+    await c.hello(ga.game, whiteToken);
+    const moved = c.nextGame((g) => g.moves.length === 1);
+    c.send({ t: 'move', move: 'c3-c4', ply: 0 });
+    await moved;
+    await vi.waitFor(() => expect(endpoint.received.length).toBe(before + 1), { timeout: 3000 });
+    const got = endpoint.received.at(-1)!;
+    const key = ((await server.app.inject({ url: '/api/push/key' })).json() as { publicKey: string })
+      .publicKey;
+    expect(got.key).toBe(key);
+    expect(got.path).toBe(`/push/b-${black.id}`);
+    expect(got.payload).toEqual({ kind: 'turn', game: ga.game, opponent: white.name, lang: 'en' });
+    expect(endpoint.refused).toEqual([]);
+    // The game ends: each side hears it, with the result from its side.
+    const over = c.nextGame((g) => g.status === 'over');
+    c.send({ t: 'resign' });
+    await over;
+    await vi.waitFor(() => expect(endpoint.received.length).toBe(before + 3), { timeout: 3000 });
+    const ends = endpoint.received.slice(-2).map((r) => [r.path, (r.payload as { result: string }).result]);
+    expect(ends).toEqual(
+      expect.arrayContaining([
+        [`/push/w-${white.id}`, 'lost'],
+        [`/push/b-${black.id}`, 'won'],
+      ]),
+    );
+  });
+
+  it('forgets a subscription the push service says is gone', async () => {
+    const p = await newPlayer();
+    const sub = endpoint.subscribe(`gone-${p.id}`);
+    expect((await subscribe(p, { ...sub, kinds: ['end'], lang: 'tr' })).statusCode).toBe(204);
+    endpoint.drop(`gone-${p.id}`);
+    await server.push.send([
+      { player: p.id, kind: 'end', payload: { kind: 'end', game: 'x', opponent: 'y' } },
+    ]);
+    expect(await store.pushSubscriptionsOf(p.id)).toEqual([]);
+  });
+
+  it('refuses endpoints that are not push services, and bad subscriptions', async () => {
+    const p = await newPlayer();
+    const keys = endpoint.subscribe('x').keys;
+    for (const bad of [
+      { endpoint: 'http://10.0.0.1/push', keys, kinds: ['turn'], lang: 'tr' },
+      { endpoint: 'https://evil.example/push', keys, kinds: ['turn'], lang: 'tr' },
+      { endpoint: 'https://fcm.googleapis.com:8443/x', keys, kinds: ['turn'], lang: 'tr' },
+      { endpoint: 'not a url', keys, kinds: ['turn'], lang: 'tr' },
+      {
+        endpoint: `${endpoint.origin}/push/x`,
+        keys: { p256dh: 'short', auth: keys.auth },
+        kinds: ['turn'],
+        lang: 'tr',
+      },
+      { endpoint: `${endpoint.origin}/push/x`, keys, kinds: ['everything'], lang: 'tr' },
+      { endpoint: `${endpoint.origin}/push/x`, keys, kinds: ['turn'], lang: 'de' },
+    ]) {
+      const res = await subscribe(p, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const noAuth = await server.app.inject({
+      method: 'PUT',
+      url: '/api/players/me/push',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ endpoint: `${endpoint.origin}/push/x`, keys, kinds: ['turn'], lang: 'tr' }),
+    });
+    expect(noAuth.statusCode).toBe(401);
+    expect(await store.pushSubscriptionsOf(p.id)).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import { PgStore } from '../src/store-pg.ts';
 import { MAX_DEVICES, randomName } from '../src/players.ts';
 import { settle } from '../src/results.ts';
 import { LobbyClient, type Player } from './lobby-client.ts';
+import { PushEndpoint } from './push-endpoint.ts';
 import { kill, startPostgres, startRedis, startServer, type ServerProcess } from './services.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'dama-scale-'));
@@ -18,12 +19,14 @@ const children: ChildProcess[] = [];
 let a: ServerProcess;
 let b: ServerProcess;
 let pgUrl = '';
+let endpoint: PushEndpoint;
 
 beforeAll(async () => {
   const [redis, pg] = await Promise.all([startRedis(join(dir, 'redis')), startPostgres(dir)]);
   children.push(redis.child, pg.child);
   pgUrl = pg.url;
-  const env = { DATABASE_URL: pg.url, REDIS_URL: redis.url };
+  endpoint = await PushEndpoint.start();
+  const env = { DATABASE_URL: pg.url, REDIS_URL: redis.url, DAMA_PUSH_HOSTS: endpoint.host };
   a = await startServer(env);
   children.push(a.child);
   b = await startServer(env);
@@ -32,6 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of children.reverse()) await kill(c, 'SIGTERM');
+  await endpoint?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -191,6 +195,43 @@ describe('two instances on PostgreSQL and Redis', () => {
     for (const p of [pa, pb]) expect((await store.getPlayer(p.id))!.ratings!.blitz!.games).toBe(2);
     await store.close();
     for (const c of [la, lb, ca, cb]) c.close();
+  }, 30_000);
+});
+
+describe('notifications across instances', () => {
+  it('sends exactly one push for a correspondence move, whichever instances hold the game', async () => {
+    const [pa, pb] = [await newPlayer(a.base), await newPlayer(b.base)];
+    const la = await LobbyClient.open(a.base);
+    const lb = await LobbyClient.open(b.base);
+    await la.hello(pa);
+    await lb.hello(pb);
+    const got = [la.next('paired'), lb.next('paired')];
+    await la.seek({ clock: { days: 3 } });
+    await lb.seek({ clock: { days: 3 } });
+    const [ga, gb] = await Promise.all(got);
+    const [white, black] = ga.color === 'white' ? [pa, pb] : [pb, pa];
+    const [whiteSeat, blackSeat] = ga.color === 'white' ? [ga, gb] : [gb, ga];
+    // Black subscribes (on instance B); both players have the game open, one on each instance.
+    const sub = endpoint.subscribe(`scale-${black.id}`);
+    const put = await fetch(`${b.base}/api/players/me/push`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${black.id}.${black.secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...sub, kinds: ['turn'], lang: 'tr' }),
+    });
+    expect(put.status).toBe(204);
+    const cw = await TestClient.open(a.base);
+    const cb = await TestClient.open(b.base);
+    await cw.hello(whiteSeat.game, whiteSeat.token);
+    await cb.hello(blackSeat.game, blackSeat.token);
+    const seen = cb.nextGame((g) => g.moves.length === 1);
+    cw.send({ t: 'move', move: 'c3-c4', ply: 0 });
+    await seen;
+    await new Promise((r) => setTimeout(r, 1500));
+    const mine = endpoint.received.filter((r) => r.path === `/push/scale-${black.id}`);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].payload).toEqual({ kind: 'turn', game: ga.game, opponent: white.name, lang: 'tr' });
+    expect(endpoint.refused).toEqual([]);
+    for (const c of [la, lb, cw, cb]) c.close();
   }, 30_000);
 });
 
