@@ -22,7 +22,7 @@ import { Push, pushEvents } from './push.ts';
 import { Metrics } from './metrics.ts';
 import type { Health, HubLog } from './observe.ts';
 import { CreateBody, describe } from './protocol.ts';
-import { playerRoutes, pushRoutes } from './player-api.ts';
+import { authenticator, playerRoutes, pushRoutes } from './player-api.ts';
 import { pdnOf } from './record.ts';
 import type { Store } from './store.ts';
 
@@ -291,16 +291,26 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     wsHandler: (socket, req) => lobby.connection(socket, req.ip),
   });
 
+  const authenticate = authenticator(opts.store);
   app.post('/api/games', async (req, reply) => {
     const body = CreateBody.safeParse(req.body);
     if (!body.success)
       return reply.status(400).send(fail('bad-request', `Not a new game: ${describe(body.error)}.`));
     const { color, clock, days } = body.data;
+    // A maker with an identity may be told when the friend joins (Web Push); a link needs none.
+    let owner: string | null = null;
+    if (req.headers.authorization !== undefined) {
+      const p = await authenticate(req, reply).catch(() => null);
+      if (p === null) return reply.status(503).send(busy);
+      if (!p) return reply;
+      owner = p.id;
+    }
     const made = await hub.create(
       color,
       clock && { initial: Math.round(clock.minutes * 60_000), increment: clock.increment * 1000 },
       req.ip,
       days ?? null,
+      owner,
     );
     if (!made.ok) return reply.status(made.status).send(fail(made.code, made.message));
     return reply.status(201).send({ id: made.id, color: made.color, token: made.token });

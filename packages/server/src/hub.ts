@@ -1118,6 +1118,7 @@ export class Hub {
     clock: ClockSetting | null,
     address: string,
     days: number | null = null,
+    owner: string | null = null,
   ): Promise<CreateResult> {
     if (this.saturated())
       return {
@@ -1137,7 +1138,7 @@ export class Hub {
         };
       const creator: Color = color === 'random' ? (randomInt(2) === 0 ? 'white' : 'black') : color;
       const token = newToken();
-      const rec = R.newRecord({ id: newId(), creator, token, clock, days, address, now: this.now() });
+      const rec = R.newRecord({ id: newId(), creator, token, clock, days, owner, address, now: this.now() });
       await this.db(() => this.store.insert(rec));
       return { ok: true, id: rec.id, color: creator, token };
     } catch {

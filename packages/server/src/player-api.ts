@@ -69,7 +69,7 @@ const fail = (code: string, message: string) => ({ error: { code, message } });
 const BUSY = fail('busy', 'The server cannot reach its database just now; try again in a moment.');
 
 /** The player a request speaks for, or a 401 sent. */
-function authenticator(store: Store) {
+export function authenticator(store: Store) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<PlayerRecord | undefined> => {
     const m = /^Bearer ([A-Za-z0-9]{12})\.([A-Za-z0-9_-]{24})$/.exec(req.headers.authorization ?? '');
     const p = m ? await store.getPlayer(m[1]) : undefined;

@@ -83,3 +83,31 @@ describe('allowedEndpoint', () => {
     expect(allowedEndpoint('http://127.0.0.1:9998/push/x', ['127.0.0.1:9999'])).toBe(false);
   });
 });
+
+describe('pushEvents for a game by link', () => {
+  it('tells the maker with an identity that the friend joined, and nobody else of anything', () => {
+    const link = newRecord({
+      id: 'g3',
+      creator: 'white',
+      token: 'x'.repeat(24),
+      clock: null,
+      owner: 'M',
+      address: 'a',
+      now: 0,
+    });
+    const joined = { ...link, status: 'playing' as const };
+    expect(pushEvents(link, joined)).toEqual([
+      { player: 'M', kind: 'joined', payload: { kind: 'joined', game: 'g3' } },
+    ]);
+    expect(pushEvents(joined, { ...joined, moves: ['c3-c4'] })).toEqual([]);
+    const anonymous = newRecord({
+      id: 'g4',
+      creator: 'white',
+      token: 'x'.repeat(24),
+      clock: null,
+      address: 'a',
+      now: 0,
+    });
+    expect(pushEvents(anonymous, { ...anonymous, status: 'playing' })).toEqual([]);
+  });
+});

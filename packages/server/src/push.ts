@@ -1,6 +1,7 @@
 /**
  * Notifications by Web Push, for players with an identity who asked for them: their move in a
- * correspondence game, a draw or takeback offered to them, and the end of a game. Opt-in and per
+ * correspondence game, a draw or takeback offered to them, the end of a game, and a friend joining
+ * the game they made by link. Opt-in and per
  * kind (a subscription lists the kinds it wants); nothing else in the server depends on it.
  *
  * The VAPID key pair is made at the first start and kept in the database (`settings`), so every
@@ -17,7 +18,7 @@ import type { HubLog } from './observe.ts';
 import { turnOf, type GameRecord } from './record.ts';
 import type { PushSubscriptionRecord, Store } from './store.ts';
 
-export const PUSH_KINDS = ['turn', 'offer', 'end'] as const;
+export const PUSH_KINDS = ['turn', 'offer', 'end', 'joined'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** What a notice says (data for the service worker, which writes the words). */
@@ -25,8 +26,8 @@ export interface PushPayload {
   kind: PushKind;
   game: string;
   lang: 'tr' | 'en';
-  /** The opponent's name. */
-  opponent: string;
+  /** The opponent's name (none for a friend by link: they have no name here). */
+  opponent?: string;
   /** `offer`: what is offered. */
   offer?: 'draw' | 'takeback';
   /** `end`: the result from the receiver's side. */
@@ -53,12 +54,17 @@ export const PUSH_HOSTS: readonly RegExp[] = [
 export const MAX_SUBSCRIPTIONS = 10;
 
 /**
- * The notices a stored change calls for (pure). Only paired games have players to notify: a game
- * by link knows no identities.
+ * The notices a stored change calls for (pure). Paired games know both players; a game by link
+ * knows at most its maker.
  */
 export function pushEvents(before: GameRecord, after: GameRecord): PushEvent[] {
   const players = after.players;
-  if (!players) return [];
+  if (!players) {
+    // A game by link whose maker has an identity: the friend has opened the link.
+    if (after.owner && before.status === 'waiting' && after.status === 'playing')
+      return [{ player: after.owner, kind: 'joined', payload: { kind: 'joined', game: after.id } }];
+    return [];
+  }
   const out: PushEvent[] = [];
   const to = (c: Color, kind: PushKind, extra: Partial<PushEvent['payload']> = {}) =>
     out.push({

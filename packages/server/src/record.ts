@@ -84,6 +84,8 @@ export interface GameRecord {
    * down each move's time, reset to the full days after every move); null for a live game.
    */
   days: number | null;
+  /** The identity of the player who made a game by link, if they had one (told when the friend joins). */
+  owner: string | null;
 }
 
 /** A day in milliseconds (a correspondence game's clock). */
@@ -158,6 +160,8 @@ export interface NewGame {
   clock: ClockSetting | null;
   /** Days a move (a correspondence game; `clock` is then null). */
   days?: number | null;
+  /** The creator's identity, if any. */
+  owner?: string | null;
   address: string;
   now: number;
 }
@@ -197,6 +201,7 @@ export function newRecord(g: NewGame): GameRecord {
     players: null,
     rated: false,
     days: g.days ?? null,
+    owner: g.owner ?? null,
   };
 }
 
@@ -212,7 +217,8 @@ export function upgrade(rec: GameRecord): GameRecord {
     r.drawOffers &&
     typeof r.paused === 'number' &&
     r.players !== undefined &&
-    r.days !== undefined
+    r.days !== undefined &&
+    r.owner !== undefined
   )
     return rec;
   // An earlier server kept no instance with presence: its sockets are gone with it.
@@ -230,6 +236,7 @@ export function upgrade(rec: GameRecord): GameRecord {
     players: r.players ?? null,
     rated: r.rated ?? false,
     days: r.days ?? null,
+    owner: r.owner ?? null,
     presence: { white: gone(rec.presence.white), black: gone(rec.presence.black) },
     // The first move of a game started by an earlier server was untimed from the start.
     turnStart: rec.turnStart ?? (rec.status === 'playing' ? rec.active : null),

@@ -362,6 +362,37 @@ describe('notifications (Web Push)', () => {
     );
   });
 
+  it('tells the maker of a link, if they have an identity, when the friend joins', async () => {
+    const p = await newPlayer();
+    const sub = endpoint.subscribe(`joined-${p.id}`);
+    expect((await subscribe(p, { ...sub, kinds: ['joined'], lang: 'tr' })).statusCode).toBe(204);
+    const create = (authorization?: string) =>
+      fetch(`${base}/api/games`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({ color: 'white', clock: null, days: 3 }),
+      });
+    expect((await create(`Bearer ${p.id}.${'x'.repeat(24)}`)).status).toBe(401);
+    const res = await create(`Bearer ${p.id}.${p.secret}`);
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as { id: string };
+    const friend = await TestClient.open(base);
+    sockets.push(friend);
+    await friend.hello(made.id);
+    const playing = friend.nextGame((g) => g.status === 'playing');
+    friend.send({ t: 'join' });
+    await playing;
+    await vi.waitFor(
+      () => expect(endpoint.received.filter((r) => r.path === `/push/joined-${p.id}`)).toHaveLength(1),
+      { timeout: 3000 },
+    );
+    expect(endpoint.received.find((r) => r.path === `/push/joined-${p.id}`)!.payload).toEqual({
+      kind: 'joined',
+      game: made.id,
+      lang: 'tr',
+    });
+  });
+
   it('forgets a subscription the push service says is gone', async () => {
     const p = await newPlayer();
     const sub = endpoint.subscribe(`gone-${p.id}`);
