@@ -40,6 +40,7 @@ export const ROUTES = [
   'analysis',
   'online',
   'profile',
+  'lobby',
 ] as const;
 export type RouteName = (typeof ROUTES)[number];
 export interface Route {
@@ -53,6 +54,20 @@ export interface Route {
 }
 
 export type NoticeKey = 'corruptGame' | 'corruptSettings' | 'corruptRecords';
+
+/**
+ * The lobby's connection (src/lobby, loaded with its screen): kept for the app's life, so that a
+ * seek stays open on every other screen; the frame shows its seek and a game found for it.
+ */
+export interface LobbyLink {
+  /** a game found while the lobby screen was not shown */
+  readonly found: { game: string; token: string } | undefined;
+  /** the open seek: since when, and its time control ('5+0') */
+  readonly seeking: { since: number; clock: string } | undefined;
+  goToGame(): void;
+  dismissFound(): void;
+  cancel(): void;
+}
 
 export interface AppDeps {
   kv: KeyValue | undefined;
@@ -96,6 +111,8 @@ export class AppCtrl {
   exporting = false;
   /** the latest sentence for screen readers */
   live = '';
+  /** quick pairing, once its screen has been opened (src/lobby) */
+  lobby: LobbyLink | undefined;
   readonly engine: EngineClient | undefined;
   readonly sound = new Sound();
   readonly store: Store;

@@ -7,6 +7,7 @@ import { AnalysisRoute } from './analysis-route.tsx';
 import { PuzzleRoute } from './puzzle-route.tsx';
 import { OnlineRoute } from './online-route.tsx';
 import { ProfileRoute } from './profile-route.tsx';
+import { LobbyRoute } from './lobby-route.tsx';
 import { icons } from '../lib/icons.tsx';
 import { recordsView } from '../records/view.tsx';
 import { replayView } from '../replay/view.tsx';
@@ -31,6 +32,8 @@ function title(ctrl: AppCtrl): string {
       return t.analysisBoard;
     case 'profile':
       return t.profileTitle;
+    case 'lobby':
+      return t.lobbyTitle;
     case 'game': {
       const g = ctrl.game;
       if (!g) return t.appName;
@@ -57,6 +60,7 @@ function header(ctrl: AppCtrl): JSX.Element {
         </a>
       )}
       <h1>{title(ctrl)}</h1>
+      {seekChip(ctrl)}
       {ctrl.route.name === 'game' && ctrl.game ? (
         <button
           type="button"
@@ -75,6 +79,47 @@ function header(ctrl: AppCtrl): JSX.Element {
         <span class="icon-btn placeholder" />
       )}
     </header>
+  );
+}
+
+/** '1:05': minutes and seconds. */
+const mmss = (ms: number): string => {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** An open seek, on every screen but the lobby's: its time control and the time waited. */
+function seekChip(ctrl: AppCtrl): JSX.Element | null {
+  const s = ctrl.lobby?.seeking;
+  if (!s || ctrl.route.name === 'lobby') return null;
+  const t = ctrl.trans;
+  const time = mmss(ctrl.now() - s.since);
+  return (
+    <a class="seek-chip" href="#/lobby" aria-label={t.lobbyChipLabel(s.clock, time)} data-testid="seek-chip">
+      <span class="spinner" aria-hidden="true" />
+      <span aria-hidden="true">{t.lobbyChip(s.clock, time)}</span>
+    </a>
+  );
+}
+
+/** An opponent found while the player was elsewhere (playing the computer): the way to the game. */
+function foundBanner(ctrl: AppCtrl): JSX.Element | null {
+  const l = ctrl.lobby;
+  if (!l?.found || ctrl.route.name === 'lobby') return null;
+  const t = ctrl.trans;
+  return (
+    <div class="found-banner" role="alert" data-testid="found-banner">
+      <span class="found-text">
+        <strong>{t.lobbyFoundTitle}</strong>
+        <small>{t.lobbyFoundNote}</small>
+      </span>
+      <button type="button" class="btn primary small" onClick={() => l.goToGame()}>
+        {t.lobbyGoToGame}
+      </button>
+      <button type="button" class="icon-btn" aria-label={t.close} onClick={() => l.dismissFound()}>
+        {icons.close()}
+      </button>
+    </div>
   );
 }
 
@@ -115,6 +160,8 @@ function screen(ctrl: AppCtrl): JSX.Element {
       return <OnlineRoute ctrl={ctrl} />;
     case 'profile':
       return <ProfileRoute ctrl={ctrl} />;
+    case 'lobby':
+      return <LobbyRoute ctrl={ctrl} />;
     default:
       return homeView(ctrl.home);
   }
@@ -125,6 +172,7 @@ export function appView(ctrl: AppCtrl): JSX.Element {
   return (
     <div class={`app route-${ctrl.route.name}`}>
       {header(ctrl)}
+      {foundBanner(ctrl)}
       <main id="main">
         {notices(ctrl)}
         {screen(ctrl)}

@@ -120,6 +120,13 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
           <small>{t.twoPlayersNote}</small>
         </span>
       </button>
+      <a class="card" href="#/lobby" data-testid="lobby-card">
+        <span class="card-icon">{icons.pairing()}</span>
+        <span class="card-text">
+          <strong>{t.lobbyTitle}</strong>
+          <small>{t.lobbyCardNote}</small>
+        </span>
+      </a>
       <a class="card" href="#/online" data-testid="online-card">
         <span class="card-icon">{icons.share()}</span>
         <span class="card-text">

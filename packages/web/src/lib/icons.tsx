@@ -39,6 +39,13 @@ export const icons = {
       <circle cx="17" cy="9" r="2.5" />,
       <path d="M2 20a6 6 0 0112 0M14 20a4.5 4.5 0 018 0" />,
     ]),
+  /** quick pairing: two players and a spark between them */
+  pairing: () =>
+    svg([
+      <circle cx="6" cy="8" r="2.5" />,
+      <circle cx="18" cy="8" r="2.5" />,
+      <path d="M2 19a4 4 0 018 0M14 19a4 4 0 018 0M12.5 5l-1.5 4h2l-1.5 4" />,
+    ]),
   /** the player's profile */
   person: () => svg([<circle cx="12" cy="8" r="4" />, <path d="M4 21a8 8 0 0116 0" />]),
   puzzle: () => svg([<path d="M4 4h7v3a2 2 0 104 0V4h5v16H4z" />]),

@@ -1,7 +1,7 @@
 // Short synthesised sounds (no files to download) and vibration, where the device has them.
 // The AudioContext is created on first use, which is always after a tap (browsers require one).
 
-export type SoundName = 'move' | 'capture' | 'end' | 'low-time' | 'error';
+export type SoundName = 'move' | 'capture' | 'end' | 'low-time' | 'error' | 'found';
 
 type Tone = [frequency: number, startS: number, durationS: number, gain: number];
 
@@ -21,6 +21,12 @@ const TONES: Record<SoundName, Tone[]> = {
     [880, 0.16, 0.09, 0.25],
   ],
   error: [[200, 0, 0.12, 0.2]],
+  // an opponent was found: a rising call, unlike the end of a game
+  found: [
+    [587, 0, 0.1, 0.22],
+    [784, 0.1, 0.1, 0.22],
+    [1175, 0.2, 0.22, 0.2],
+  ],
 };
 
 export class Sound {

@@ -18,6 +18,7 @@ export const KEYS = {
   training: 'dama.training.v1',
   online: 'dama.online-seats.v1',
   player: 'dama.player.v1',
+  lobby: 'dama.lobby.v1',
 } as const;
 export type StoreKey = (typeof KEYS)[keyof typeof KEYS];
 

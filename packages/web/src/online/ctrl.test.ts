@@ -80,12 +80,15 @@ function snapshot(over: Partial<Snapshot> = {}): Snapshot {
   };
 }
 
+let blockWorks = true;
+
 function setup(route: { id?: string; token?: string } = { id: ID, token: TOKEN }) {
   const sockets: FakeSocket[] = [];
   const seats = new Map<string, string>();
   const records: GameRecord[] = [];
   const hashes: string[] = [];
   const sounds: string[] = [];
+  const blocked: string[] = [];
   let ids = 0;
   const env: OnlineEnv = {
     trans: () => en,
@@ -106,10 +109,14 @@ function setup(route: { id?: string; token?: string } = { id: ID, token: TOKEN }
     saveRecord: (r) => records.push(r),
     visible: () => true,
     moveId: () => `m${++ids}`,
+    block: (player) => {
+      blocked.push(player);
+      return Promise.resolve(blockWorks);
+    },
   };
   const ctrl = new OnlineCtrl(env, route);
   const socket = () => sockets[sockets.length - 1];
-  return { ctrl, sockets, socket, seats, records, hashes, sounds };
+  return { ctrl, sockets, socket, seats, records, hashes, sounds, blocked };
 }
 
 /** Connected as `you`, with the game at `moves` (version `v`). */
@@ -641,6 +648,72 @@ describe('the end of a game', () => {
     late.ctrl.followRematch();
     vi.advanceTimersByTime(SEAT_WAIT);
     expect(late.hashes).toEqual([`#/online/${NEXT}`]);
+  });
+});
+
+describe('a game made by pairing', () => {
+  const players = {
+    white: { id: 'PlayerWhite1', name: 'Hızlı Kartal 417', rating: 1500, provisional: true, after: null },
+    black: { id: 'PlayerBlack1', name: 'Cesur Kurt 12', rating: 1580, provisional: false, after: null },
+  };
+  const over = {
+    status: 'over' as const,
+    outcome: { winner: 'black' as const, reason: 'resignation' as const },
+    result: '0-1' as const,
+    rated: true,
+    players: {
+      white: { ...players.white, after: 1338 },
+      black: { ...players.black, after: 1612 },
+    },
+  };
+
+  it('names the opponent, keeps the names in the record, and blocks them when asked (after the game only)', async () => {
+    blockWorks = true;
+    const t = playing('white', ['c3-c4'], 3);
+    t.socket().say({ t: 'game', game: snapshot({ v: 4, moves: ['c3-c4'], players, rated: true }) });
+    expect(t.ctrl.opponent()?.name).toBe('Cesur Kurt 12');
+    expect(t.ctrl.canBlock()).toBe(false);
+    t.ctrl.askBlock();
+    expect(t.ctrl.dialog).toBeUndefined();
+    t.socket().say({ t: 'game', game: snapshot({ v: 5, moves: ['c3-c4'], ...over }) });
+    expect(t.records[0].pdn).toContain('[White "Hızlı Kartal 417"]');
+    expect(t.records[0].pdn).toContain('[Black "Cesur Kurt 12"]');
+    expect(t.ctrl.canBlock()).toBe(true);
+    t.ctrl.askBlock();
+    expect(t.ctrl.dialog).toBe('block');
+    // the dialog stays over later snapshots of the finished game
+    t.socket().say({ t: 'game', game: snapshot({ v: 6, moves: ['c3-c4'], ...over, rematchOffer: 'black' }) });
+    expect(t.ctrl.dialog).toBe('block');
+    await t.ctrl.confirmBlock();
+    expect(t.blocked).toEqual(['PlayerBlack1']);
+    expect(t.ctrl.blocking).toBe('done');
+    // done once
+    t.ctrl.askBlock();
+    expect(t.ctrl.dialog).toBeUndefined();
+  });
+
+  it('a block that did not go through is told, and may be tried again', async () => {
+    blockWorks = false;
+    const t = playing('black', ['c3-c4'], 3);
+    t.socket().say({ t: 'game', game: snapshot({ v: 4, moves: ['c3-c4'], ...over }) });
+    t.ctrl.askBlock();
+    await t.ctrl.confirmBlock();
+    expect(t.ctrl.blocking).toBe('failed');
+    blockWorks = true;
+    t.ctrl.askBlock();
+    await t.ctrl.confirmBlock();
+    expect(t.blocked).toEqual(['PlayerWhite1', 'PlayerWhite1']);
+    expect(t.ctrl.blocking).toBe('done');
+  });
+
+  it('a game by link has no one to block', () => {
+    const t = playing('white', ['c3-c4'], 3);
+    t.socket().say({
+      t: 'game',
+      game: snapshot({ v: 4, moves: ['c3-c4'], status: 'over', outcome: over.outcome, result: '0-1' }),
+    });
+    expect(t.ctrl.opponent()).toBeUndefined();
+    expect(t.ctrl.canBlock()).toBe(false);
   });
 });
 

@@ -20,6 +20,7 @@ import type {
   OnlineColorChoice,
   OnlineOutcome,
   Reaction,
+  SeatPlayer,
   ServerMessage,
   Snapshot,
 } from './protocol.ts';
@@ -60,6 +61,8 @@ export interface OnlineEnv {
   visible(): boolean;
   /** a new move id (`MOVE_ID`): unique among the moves of a game */
   moveId(): string;
+  /** never be paired with this player again (the device's identity's block list); false when it failed */
+  block(player: string): Promise<boolean>;
 }
 
 export type Connection = 'connecting' | 'open' | 'reconnecting' | 'unreachable';
@@ -128,7 +131,9 @@ export class OnlineCtrl {
   you: Color | null = null;
   token: string | undefined;
   viewPly: number | undefined;
-  dialog: 'resign' | 'draw' | 'cancel' | undefined;
+  dialog: 'resign' | 'draw' | 'cancel' | 'block' | undefined;
+  /** blocking the opponent of a paired game: on its way, done, or failed */
+  blocking: 'sending' | 'done' | 'failed' | undefined;
   /** the last reaction received, shown for a few seconds */
   reaction: { color: Color; reaction: Reaction; at: number } | undefined;
   /** the last measured round trip to the server (ping to pong), ms */
@@ -500,7 +505,8 @@ export class OnlineCtrl {
       this.env.sound.play('error');
     } else if (prev && snap.status === 'playing') this.noticeChanges(prev, snap);
 
-    if (snap.status !== 'playing' && this.dialog !== 'cancel') this.dialog = undefined;
+    if (snap.status !== 'playing' && this.dialog !== 'cancel' && this.dialog !== 'block')
+      this.dialog = undefined;
     if (snap.status !== 'waiting' && this.dialog === 'cancel') this.dialog = undefined;
     if (snap.status === 'over') this.finished(snap);
     else if (snap.status === 'aborted' && prev && prev.status !== 'aborted') this.env.sound.play('end');
@@ -559,9 +565,10 @@ export class OnlineCtrl {
     if (this.you === null || !snap.outcome) return;
     const game = this.outcomeGame(snap);
     const t = this.t;
+    const p = snap.players;
     const names = {
-      white: this.you === 'white' ? t.you : t.onlineFriend,
-      black: this.you === 'black' ? t.you : t.onlineFriend,
+      white: p ? p.white.name : this.you === 'white' ? t.you : t.onlineFriend,
+      black: p ? p.black.name : this.you === 'black' ? t.you : t.onlineFriend,
       event: t.pdnEventOnline,
     };
     const pdn = onlinePdn(game, snap.outcome, pdnTags(undefined, this.env.now(), names));
@@ -703,6 +710,23 @@ export class OnlineCtrl {
     this.board?.set(this.boardConfig());
   }
 
+  /** The two players of a game made by pairing (null for a game by link). */
+  get players(): Snapshot['players'] {
+    return this.snap?.players ?? null;
+  }
+
+  /** The other player of a paired game, to this player. */
+  opponent(): SeatPlayer | undefined {
+    const p = this.players;
+    return p && this.you ? p[opposite(this.you)] : undefined;
+  }
+
+  /** A paired game that is over (or aborted): its opponent may be blocked. */
+  canBlock(): boolean {
+    const s = this.snap;
+    return (s?.status === 'over' || s?.status === 'aborted') && this.opponent() !== undefined;
+  }
+
   // ---- what the player does
 
   userMove(path: MovePath): void {
@@ -794,6 +818,30 @@ export class OnlineCtrl {
   confirmCancel(): void {
     this.dialog = undefined;
     if (this.canCancel()) this.send({ t: 'cancel' });
+    this.env.redraw();
+  }
+
+  askBlock(): void {
+    if (!this.canBlock() || this.blocking === 'sending' || this.blocking === 'done') return;
+    this.dialog = 'block';
+    this.env.redraw();
+  }
+
+  /** Blocks the opponent (asked first): they are never paired with this player again. */
+  async confirmBlock(): Promise<void> {
+    const o = this.opponent();
+    this.dialog = undefined;
+    if (!o || !this.canBlock() || this.blocking === 'sending') return this.env.redraw();
+    this.blocking = 'sending';
+    this.env.redraw();
+    let ok = false;
+    try {
+      ok = await this.env.block(o.id);
+    } catch {
+      ok = false;
+    }
+    if (this.destroyed) return;
+    this.blocking = ok ? 'done' : 'failed';
     this.env.redraw();
   }
 

@@ -3,6 +3,7 @@
 import { Component, type JSX } from 'preact';
 import type { AppCtrl } from '../app/ctrl.ts';
 import { OnlineCtrl, type OnlineEnv } from './ctrl.ts';
+import { browserIdentity } from '../player/browser.ts';
 import { seatBook } from './seats.ts';
 import { onlineView } from './view.tsx';
 import './online.css';
@@ -48,6 +49,12 @@ export function browserEnv(app: AppCtrl): OnlineEnv {
     saveRecord: (r) => app.records.add(r),
     visible: () => document.visibilityState !== 'hidden',
     moveId,
+    block: async (player) => {
+      const identity = browserIdentity(app.store);
+      const held = identity.held();
+      if (held.status !== 'ok') return false;
+      return (await identity.api.block(held.player, player, true)).ok;
+    },
   };
 }
 

@@ -131,10 +131,33 @@ function invite(o: OnlineCtrl): JSX.Element {
   );
 }
 
+/** A player's rating in a paired game: at the start ('1500?'), and after a rated game its change. */
+function ratingBadge(o: OnlineCtrl, color: Color): JSX.Element | null {
+  const p = o.players?.[color];
+  if (!p) return null;
+  const after = o.snap?.status === 'over' && o.snap.rated ? p.after : null;
+  const diff = after !== null ? after - p.rating : 0;
+  return (
+    <span class="rating" data-testid={`rating-${color}`}>
+      {after !== null ? after : `${p.rating}${p.provisional ? '?' : ''}`}
+      {after !== null && diff !== 0 ? (
+        <b class={diff > 0 ? 'up' : 'down'}>{diff > 0 ? `+${diff}` : `−${-diff}`}</b>
+      ) : null}
+    </span>
+  );
+}
+
 function strip(o: OnlineCtrl, color: Color, where: 'top' | 'bottom'): JSX.Element {
   const t = o.t;
   const side = color === 'white' ? t.white : t.black;
-  const name = o.you === null ? side : o.you === color ? `${t.you} · ${side}` : `${t.onlineFriend} · ${side}`;
+  const paired = o.players?.[color];
+  const name = paired
+    ? paired.name
+    : o.you === null
+      ? side
+      : o.you === color
+        ? `${t.you} · ${side}`
+        : `${t.onlineFriend} · ${side}`;
   const active = o.status === 'playing' && o.turn === color;
   const left = o.clockLeft(color);
   const presence = o.presence(color);
@@ -145,12 +168,16 @@ function strip(o: OnlineCtrl, color: Color, where: 'top' | 'bottom'): JSX.Elemen
     active,
     name,
     left !== undefined ? { text: formatClock(left), running: active, low } : undefined,
-    // our own, while our connection is away, would be the server's stale word: the banner says it
-    o.you === color && o.connection !== 'open' ? null : (
-      <span class={`presence ${presence}`} data-testid={`presence-${color}`}>
-        {t[`onlinePresence_${presence}`]}
-      </span>
-    ),
+    <>
+      {ratingBadge(o, color)}
+      {/* our own, while our connection is away, would be the server's stale word: the banner says it;
+          beside a paired player's name and rating, only what is not the usual "online" */}
+      {(o.you === color && o.connection !== 'open') || (paired && presence === 'online') ? null : (
+        <span class={`presence ${presence}`} data-testid={`presence-${color}`}>
+          {t[`onlinePresence_${presence}`]}
+        </span>
+      )}
+    </>,
   );
 }
 
@@ -216,7 +243,9 @@ function statusLine(o: OnlineCtrl): JSX.Element | null {
         ? capture
           ? t.mustCapture
           : t.onlineYourMove
-        : t.onlineTheirMove;
+        : o.players
+          ? t.onlineOpponentsMove
+          : t.onlineTheirMove;
   return (
     <p class={`status${capture && o.you === o.turn ? ' capture' : ''}`} data-testid="status">
       {text}
@@ -237,7 +266,11 @@ function abortCountdown(o: OnlineCtrl): JSX.Element | null {
   const mine = o.you === o.turn;
   return (
     <p class={`deadline${mine ? ' mine' : ''}`} role="timer" data-testid="abort-countdown">
-      {mine ? o.t.onlineAbortIn(seconds(left)) : o.t.onlineAbortFriendIn(seconds(left))}
+      {mine
+        ? o.t.onlineAbortIn(seconds(left))
+        : o.players
+          ? o.t.onlineAbortOpponentIn(seconds(left))
+          : o.t.onlineAbortFriendIn(seconds(left))}
     </p>
   );
 }
@@ -262,11 +295,12 @@ function offers(o: OnlineCtrl): JSX.Element | null {
   const t = o.t;
   const s = o.snap;
   if (!s || o.you === null) return null;
+  const paired = o.players !== null;
   const rows: JSX.Element[] = [];
   if (s.status === 'playing' && s.drawOffer && s.drawOffer !== o.you)
     rows.push(
       <div class="offer" data-testid="draw-offer" key="draw">
-        <span>{t.onlineDrawFromFriend}</span>
+        <span>{paired ? t.onlineDrawFromOpponent : t.onlineDrawFromFriend}</span>
         <button type="button" class="btn small" onClick={() => o.answerDraw(false)}>
           {t.onlineDecline}
         </button>
@@ -284,7 +318,7 @@ function offers(o: OnlineCtrl): JSX.Element | null {
   if (s.status === 'playing' && s.takebackOffer && s.takebackOffer !== o.you)
     rows.push(
       <div class="offer" data-testid="takeback-offer" key="takeback">
-        <span>{t.onlineTakebackFromFriend}</span>
+        <span>{paired ? t.onlineTakebackFromOpponent : t.onlineTakebackFromFriend}</span>
         <button type="button" class="btn small" onClick={() => o.answerTakeback(false)}>
           {t.onlineDecline}
         </button>
@@ -302,7 +336,7 @@ function offers(o: OnlineCtrl): JSX.Element | null {
   if (o.canClaim())
     rows.push(
       <div class="offer" key="claim">
-        <span>{t.onlineClaimNote}</span>
+        <span>{paired ? t.onlineClaimNoteOpponent : t.onlineClaimNote}</span>
         <button type="button" class="btn small primary" data-testid="claim" onClick={() => o.claim()}>
           {t.onlineClaim}
         </button>
@@ -382,13 +416,19 @@ function endPanel(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
   const oc = s.outcome;
   const human = o.you ?? undefined;
   const lost = human && oc.winner && oc.winner !== human;
+  const opponent = o.opponent();
   return endFrame(
     endTone(oc.winner ?? undefined, human),
-    lost ? t.onlineFriendWins : resultTitle(t, { winner: oc.winner, reason: 'resignation' }, human),
+    lost
+      ? opponent
+        ? t.onlineOpponentWins(opponent.name)
+        : t.onlineFriendWins
+      : resultTitle(t, { winner: oc.winner, reason: 'resignation' }, human),
     capitalize(reasonText(t, oc.reason, Boolean(lost)), app.lang),
     <>
+      {ratingChanges(o)}
       {o.you !== null && s.rematchOffer && s.rematchOffer !== o.you ? (
-        <p class="offer">{t.onlineRematchFromFriend}</p>
+        <p class="offer">{opponent ? t.onlineRematchFromOpponent : t.onlineRematchFromFriend}</p>
       ) : null}
       {o.you !== null && s.rematchOffer === o.you ? <p class="offer">{t.onlineRematchAsked}</p> : null}
       <div class="actions">
@@ -415,14 +455,91 @@ function endPanel(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
         <a class="btn" href={analyseHref(app, o)} data-testid="analyse-game">
           {t.analyse}
         </a>
-        <a class="btn" href="#/">
-          {t.newGame}
-        </a>
+        {opponent ? (
+          <a class="btn" href="#/lobby" data-testid="new-opponent">
+            {t.lobbyNewOpponent}
+          </a>
+        ) : (
+          <a class="btn" href="#/">
+            {t.newGame}
+          </a>
+        )}
         <button type="button" class="btn" onClick={() => app.openExport()}>
           {t.exportPdn}
         </button>
       </div>
+      {blockRow(o)}
     </>,
+  );
+}
+
+/** How a rated game moved both ratings: '1500 → 1662 (+162)'. */
+function ratingChanges(o: OnlineCtrl): JSX.Element | null {
+  const p = o.players;
+  if (!p || !o.snap?.rated) return null;
+  const t = o.t;
+  const rows = (['white', 'black'] as const).flatMap((c) => {
+    const after = p[c].after;
+    if (after === null) return [];
+    return [
+      <li
+        key={c}
+        data-testid={`rating-change-${c}`}
+        aria-label={t.onlineRatingLabel(p[c].name, p[c].rating, after)}
+      >
+        <span class={`dot ${c}`} aria-hidden="true" />
+        <span class="who">{p[c].name}</span>
+        <span class={`change ${after > p[c].rating ? 'up' : after < p[c].rating ? 'down' : ''}`}>
+          {t.onlineRatingChange(p[c].rating, after)}
+        </span>
+      </li>,
+    ];
+  });
+  return rows.length ? <ul class="rating-changes">{rows}</ul> : null;
+}
+
+/** After a paired game: never be paired with this opponent again (asked first). */
+function blockRow(o: OnlineCtrl): JSX.Element | null {
+  const opponent = o.opponent();
+  if (!opponent || !o.canBlock()) return null;
+  const t = o.t;
+  if (o.blocking === 'done')
+    return (
+      <p class="blocked" role="status" data-testid="blocked">
+        {t.onlineBlocked(opponent.name)}
+      </p>
+    );
+  return (
+    <div class="block-row">
+      <button
+        type="button"
+        class="btn small"
+        data-testid="block"
+        disabled={o.blocking === 'sending'}
+        onClick={() => o.askBlock()}
+      >
+        {t.onlineBlock}
+      </button>
+      {o.blocking === 'failed' ? (
+        <p class="notice-line" role="alert">
+          {t.onlineBlockFailed}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A paired game's kind and clock, beside the game: 'Rated game · 5+0'. */
+function gameKind(o: OnlineCtrl): JSX.Element | null {
+  const s = o.snap;
+  if (!s?.players) return null;
+  const t = o.t;
+  const clock = s.clock ? `${s.clock.initial / 60_000}+${s.clock.increment / 1000}` : null;
+  return (
+    <p class={`game-kind${s.rated ? ' rated' : ''}`} data-testid="game-kind">
+      {s.rated ? t.onlineRatedGame : t.onlineCasualGame}
+      {clock ? ` · ${clock}` : ''}
+    </p>
   );
 }
 
@@ -435,17 +552,20 @@ function abortedPanel(o: OnlineCtrl): JSX.Element {
     !s.seats.white || !s.seats.black
       ? t.onlineCancelledNote
       : s.moves.length < 2
-        ? t.onlineAbortedNoMove(o.you === null ? turn : o.you === turn ? 'you' : 'friend')
+        ? t.onlineAbortedNoMove(o.you === turn ? 'you' : o.you === null || o.players ? turn : 'friend')
         : t.onlineExpiredNote;
   return endFrame(
     'draw',
     t.onlineAborted,
     note,
-    <div class="actions">
-      <a class="btn primary" href="#/online">
-        {t.newGame}
-      </a>
-    </div>,
+    <>
+      <div class="actions">
+        <a class="btn primary" href={o.players ? '#/lobby' : '#/online'}>
+          {o.players ? t.lobbyNewOpponent : t.newGame}
+        </a>
+      </div>
+      {blockRow(o)}
+    </>,
   );
 }
 
@@ -473,6 +593,14 @@ function dialogs(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
       t.onlineCancelConfirm,
       t,
       { label: t.onlineCancelYes, danger: true, testId: 'confirm-cancel', run: () => o.confirmCancel() },
+      () => o.closeDialog(),
+    );
+  if (o.dialog === 'block')
+    return confirmDialog(
+      'block-dialog',
+      t.onlineBlockConfirm(o.opponent()?.name ?? ''),
+      t,
+      { label: t.onlineBlockYes, danger: true, testId: 'confirm-block', run: () => void o.confirmBlock() },
       () => o.closeDialog(),
     );
   if (app.exporting && o.snap) return exportDialog(app, o.pdn(), `online-${o.snap.id}`);
@@ -518,6 +646,7 @@ export function onlineView(app: AppCtrl, o: OnlineCtrl): JSX.Element {
       </div>
       <div class="side-col">
         {o.you === null && o.snap ? <p class="status">{t.onlineWatching}</p> : null}
+        {gameKind(o)}
         {statusLine(o)}
         {abortCountdown(o)}
         {bubble(o, now)}

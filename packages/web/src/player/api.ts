@@ -2,16 +2,25 @@
 // who am I, a new name from the lists, and the transfer code. Every call ends in a `Result`: the
 // value read and checked (read.ts), or one of a few error codes that the screen turns into a
 // sentence. Nothing here throws and nothing waits forever (`TIMEOUT_MS`).
+import type { Snapshot } from '@dama/server/wire';
 import {
+  PLAYER_ID,
+  readAccount,
   readErrorCode,
+  readGames,
   readHeldPlayer,
+  readHistory,
   readNameLists,
+  readPlayerCard,
   readPublicPlayer,
   readTransfer,
   TRANSFER_TTL,
+  type Account,
   type HeldPlayer,
   type NameLists,
+  type PlayerCard,
   type PublicPlayer,
+  type RatingPoint,
 } from './read.ts';
 
 /** Why a call did not give its value. */
@@ -51,7 +60,7 @@ export interface HttpResponse {
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
@@ -64,6 +73,8 @@ export type Http = (path: string, init: HttpRequest) => Promise<HttpResponse>;
 export const TIMEOUT_MS = 10_000;
 /** The longest answer read (a player is a few hundred bytes). */
 const MAX_ANSWER = 64 * 1024;
+/** The longest list read: a page of 50 games, or a long rating history. */
+const MAX_LIST = 4 * 1024 * 1024;
 
 /** A transfer code and how long it is valid from the moment its answer arrived. */
 export interface TransferCode {
@@ -110,9 +121,41 @@ export class PlayerApi {
     return this.call('POST', 'api/players', {}, 201, readHeldPlayer);
   }
 
-  /** The player these credentials speak for, as the server has it now. */
-  me(c: Credentials): Promise<Result<PublicPlayer>> {
-    return this.call('GET', 'api/players/me', bearer(c), 200, readPublicPlayer);
+  /** The player these credentials speak for, as the server has it now, with their ratings and blocks. */
+  me(c: Credentials): Promise<Result<{ player: PublicPlayer; account: Account }>> {
+    return this.call('GET', 'api/players/me', bearer(c), 200, (v) => {
+      const player = readPublicPlayer(v);
+      const account = readAccount(v);
+      return player && account && { player, account };
+    });
+  }
+
+  /** Anyone's name and ratings (`GET /api/players/:id`). */
+  card(id: string): Promise<Result<PlayerCard>> {
+    if (!PLAYER_ID.test(id)) return Promise.resolve({ ok: false, error: 'server' });
+    return this.call('GET', `api/players/${id}`, {}, 200, (v) => {
+      const card = readPlayerCard(v);
+      return card?.id === id ? card : undefined;
+    });
+  }
+
+  /** A player's finished paired games, newest first (one page). */
+  games(id: string): Promise<Result<Snapshot[]>> {
+    if (!PLAYER_ID.test(id)) return Promise.resolve({ ok: false, error: 'server' });
+    return this.call('GET', `api/players/${id}/games`, {}, 200, (v) => readGames(v, id), undefined, MAX_LIST);
+  }
+
+  /** A player's rating after each rated game, oldest first. */
+  history(id: string): Promise<Result<RatingPoint[]>> {
+    if (!PLAYER_ID.test(id)) return Promise.resolve({ ok: false, error: 'server' });
+    return this.call('GET', `api/players/${id}/history`, {}, 200, readHistory, undefined, MAX_LIST);
+  }
+
+  /** Puts another player on this one's block list (never paired again), or takes them off. */
+  block(c: Credentials, other: string, blocked: boolean): Promise<Result<true>> {
+    if (!PLAYER_ID.test(other)) return Promise.resolve({ ok: false, error: 'server' });
+    const method = blocked ? 'PUT' : 'DELETE';
+    return this.call(method, `api/players/me/blocks/${other}`, bearer(c), 204, () => true);
   }
 
   /** A new name from the lists; the number is kept, so the player stays recognisable. */
@@ -154,6 +197,7 @@ export class PlayerApi {
     expected: number,
     read: (v: unknown, headers: HttpResponse['headers']) => T | undefined,
     body?: string,
+    maxAnswer = MAX_ANSWER,
   ): Promise<Result<T>> {
     const abort = new AbortController();
     let timedOut = false;
@@ -171,7 +215,7 @@ export class PlayerApi {
       const text = await res.text();
       let value: unknown;
       try {
-        value = text.length <= MAX_ANSWER ? JSON.parse(text) : undefined;
+        value = text.length <= maxAnswer ? JSON.parse(text) : undefined;
       } catch {
         value = undefined;
       }

@@ -25,6 +25,7 @@ function setup(opts: { kv?: MemoryKv; server?: TestServer; linkCode?: string } =
     claimLink: (code) => `https://dama.example/#/profile?code=${code}`,
     forgetLinkCode: () => forgotten++,
     announce: (text) => announced.push(text),
+    localGame: () => undefined,
   };
   const p = new ProfileCtrl(env, opts.linkCode);
   return {

@@ -5,6 +5,7 @@ import type { Catalog, Lang } from '../lib/i18n/index.ts';
 import type { PlayerError } from './api.ts';
 import type { IdentityClient } from './identity.ts';
 import { normalCode, type HeldPlayer, type NameLists } from './read.ts';
+import { PlayerStats } from './stats.ts';
 
 export interface ProfileEnv {
   trans(): Catalog;
@@ -18,6 +19,8 @@ export interface ProfileEnv {
   forgetLinkCode(): void;
   /** a sentence for screen readers */
   announce(text: string): void;
+  /** this device's record of an online game, if it has one (the game list opens it) */
+  localGame(id: string): { endedAt: number } | undefined;
 }
 
 /**
@@ -74,6 +77,8 @@ export class ProfileCtrl {
   told: string | undefined;
   /** where the focus goes after the next draw (an element id), then cleared */
   focus: string | undefined;
+  /** the player's ratings, games and block list (from the server) */
+  stats: PlayerStats | undefined;
   /** the player was made on this screen a moment ago: nothing can be attached to it, so a code replaces it without asking */
   private madeHere = false;
   private destroyed = false;
@@ -102,6 +107,7 @@ export class ProfileCtrl {
 
   destroy(): void {
     this.destroyed = true;
+    this.stats?.destroy();
   }
 
   private redraw(): void {
@@ -133,6 +139,13 @@ export class ProfileCtrl {
     }
     this.player = p;
     this.phase = 'ready';
+    if (this.stats?.player.id !== p.id) {
+      this.stats?.destroy();
+      this.stats = new PlayerStats(
+        { api: this.env.identity.api, redraw: () => this.redraw(), localGame: this.env.localGame },
+        p,
+      );
+    }
   }
 
   /** Make a player for this device (the first visit, or "Make a new player"). */
@@ -151,6 +164,8 @@ export class ProfileCtrl {
       this.unknownName = undefined;
       this.stale = false;
       this.show(r.value);
+      // a player made a moment ago has played no one yet
+      this.stats?.setNew();
     } else {
       this.error = r.error;
       if (this.phase === 'loading') this.phase = 'failed';
@@ -164,17 +179,24 @@ export class ProfileCtrl {
     if (!p || this.busy) return;
     this.busy = true;
     this.redraw();
-    const r = await this.env.identity.refresh(p);
+    const r = await this.env.identity.refreshWithAccount(p);
     this.busy = false;
     if (this.destroyed || this.player?.id !== p.id) return;
     if (r.ok) {
       this.stale = false;
       this.error = undefined;
-      this.show(r.value);
+      this.show(r.value.player);
+      // the server knows the player: their ratings, games and blocks
+      if (this.stats?.player.id === r.value.player.id) {
+        this.stats.setAccount(r.value.account);
+        void this.stats.load();
+      }
     } else if (r.error === 'not-a-player') {
       this.missing = 'unknown';
       this.unknownName = p.name;
       this.player = undefined;
+      this.stats?.destroy();
+      this.stats = undefined;
       this.transfer = undefined;
       this.naming = undefined;
       this.phase = 'none';
@@ -304,6 +326,10 @@ export class ProfileCtrl {
     this.redraw();
   }
 
+  now(): number {
+    return this.env.now();
+  }
+
   /** Milliseconds the shown code is still valid (0 once it has expired). */
   codeLeft(): number {
     return this.transfer ? Math.max(0, this.transfer.deadline - this.env.now()) : 0;
@@ -380,6 +406,8 @@ export class ProfileCtrl {
       this.told = this.t.playerClaimed(r.value.name);
       this.env.forgetLinkCode();
       this.env.announce(this.told);
+      // the player brought here has ratings and games of their own
+      void this.refresh();
     } else {
       this.claimError = r.error;
       this.focus = 'claim-code';

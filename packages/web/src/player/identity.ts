@@ -6,7 +6,7 @@
 // say so; an answer of the server is only kept once it has been read whole (read.ts).
 import { KEYS, type Store } from '../lib/storage.ts';
 import type { PlayerApi, Result, TransferCode } from './api.ts';
-import { readHeldPlayer, type HeldPlayer, type NameLists, type PublicPlayer } from './read.ts';
+import { readHeldPlayer, type Account, type HeldPlayer, type NameLists, type PublicPlayer } from './read.ts';
 
 /** What this device holds. */
 export type Held =
@@ -56,8 +56,16 @@ export class IdentityClient {
    * name follows. `not-a-player` means the server does not know this id and secret any more.
    */
   async refresh(p: HeldPlayer): Promise<Result<HeldPlayer>> {
+    const r = await this.refreshWithAccount(p);
+    return r.ok ? { ok: true, value: r.value.player } : r;
+  }
+
+  /** `refresh`, with what the server says beside the player: ratings, the block list, a pairing pause. */
+  async refreshWithAccount(p: HeldPlayer): Promise<Result<{ player: HeldPlayer; account: Account }>> {
     const r = await this.api.me(p);
-    return r.ok ? this.update(p, r.value) : r;
+    if (!r.ok) return r;
+    const u = this.update(p, r.value.player);
+    return u.ok ? { ok: true, value: { player: u.value, account: r.value.account } } : u;
   }
 
   /** A new name of one word from each list; the number stays. */
@@ -110,7 +118,14 @@ export class IdentityClient {
     if (seen.id !== p.id) return { ok: false, error: 'bad-answer' };
     const h = this.held();
     if (h.status === 'ok' && h.player.id !== p.id) return { ok: true, value: h.player };
-    const next: HeldPlayer = { ...seen, secret: h.status === 'ok' ? h.player.secret : p.secret };
+    const { id, name, words, created } = seen;
+    const next: HeldPlayer = {
+      id,
+      name,
+      words,
+      created,
+      secret: h.status === 'ok' ? h.player.secret : p.secret,
+    };
     this.save(next);
     return { ok: true, value: next };
   }

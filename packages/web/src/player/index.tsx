@@ -21,6 +21,10 @@ export function browserProfileEnv(app: AppCtrl, identity: IdentityClient): Profi
       if (location.hash.includes('?')) history.replaceState(history.state, '', '#/profile');
     },
     announce: (text) => app.announce(text),
+    localGame: (id) => {
+      const r = app.records.records.find((x) => x.id === `online-${id}`);
+      return r ? { endedAt: r.endedAt } : undefined;
+    },
   };
 }
 

@@ -2,7 +2,10 @@
 // anything is shown or stored, so a broken or hostile answer is refused as a whole (the kept
 // player stays as it was) instead of being half-written into storage. The shapes follow
 // packages/server/src/players.ts (`PublicPlayer`, the transfer code) and player-api.ts.
+import type { ShownRating, Snapshot } from '@dama/server/wire';
 import { isObject } from '../lib/guards.ts';
+import { SPEEDS, type Speed } from '../lobby/clocks.ts';
+import { readSnapshot } from '../online/read.ts';
 
 /** A player id and a device's secret, as the server makes them. */
 export const PLAYER_ID = /^[A-Za-z0-9]{12}$/;
@@ -38,8 +41,6 @@ export interface PublicPlayer {
   words: PlayerWords;
   /** when the identity was made (ms since 1970, the server's clock) */
   created: number;
-  // Extension point (issue 42): the server sends no rating and no game list yet. When it does,
-  // read them here, beside the name, and the profile shows them (see `PROFILE_SECTIONS` in view.tsx).
 }
 
 /** The player this device speaks for: the public part, and this device's own secret. */
@@ -60,6 +61,11 @@ export interface TransferAnswer {
 }
 
 const time = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const count = time;
+
+/** A whole name as the server writes it ('Hızlı Kartal 417'). */
+export const isName = (v: unknown): v is string =>
+  typeof v === 'string' && v.length <= MAX_NAME && NAME.test(v);
 
 export function readWords(v: unknown): PlayerWords | undefined {
   if (!isObject(v)) return undefined;
@@ -126,4 +132,115 @@ export function normalCode(typed: string): string | undefined {
   const s = typed.toUpperCase().replace(/[\s-]/g, '');
   if (s.length !== 8 || [...s].some((c) => !CODE_SYMBOLS.includes(c))) return undefined;
   return `${s.slice(0, 4)}-${s.slice(4)}`;
+}
+
+// ---- ratings, games and blocks (the server's lobby.ts, player-api.ts)
+
+/** A player's ratings by speed: only the speeds they have played rated. */
+export type Ratings = Partial<Record<Speed, ShownRating>>;
+
+/** What `GET /api/players/me` says beside the player: ratings, the block list, a pairing pause. */
+export interface Account {
+  ratings: Ratings;
+  /** the ids of the players this one blocked */
+  blocked: string[];
+  pausedUntil: number | null;
+}
+
+/** A player as anyone may look them up (`GET /api/players/:id`). */
+export interface PlayerCard {
+  id: string;
+  name: string;
+  created: number;
+  ratings: Ratings;
+}
+
+/** One point of a rating history: the rating after a rated game (`GET /api/players/:id/history`). */
+export interface RatingPoint {
+  speed: Speed;
+  at: number;
+  rating: number;
+  game: string;
+}
+
+/** Players one may block on the server (its `MAX_BLOCKED`); a longer list is not believed. */
+const MAX_BLOCKED = 500;
+/** More points than a history read here will hold (a game a minute for a year). */
+const MAX_POINTS = 100_000;
+/** The server's page of games. */
+const MAX_GAMES = 50;
+const GAME_ID = /^[A-Za-z0-9]{8,16}$/;
+
+/** A rating as the server shows it: whole points, in the range a seek may name. */
+export const isRating = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 4000;
+
+export function readShownRating(v: unknown): ShownRating | undefined {
+  if (!isObject(v) || !isRating(v.rating) || typeof v.provisional !== 'boolean' || !count(v.games))
+    return undefined;
+  return { rating: v.rating, provisional: v.provisional, games: v.games };
+}
+
+/** Ratings by speed; a speed this client does not know is passed over, a broken rating refuses the whole. */
+export function readRatings(v: unknown): Ratings | undefined {
+  if (!isObject(v) || Array.isArray(v)) return undefined;
+  const out: Ratings = {};
+  for (const speed of SPEEDS) {
+    if (v[speed] === undefined) continue;
+    const r = readShownRating(v[speed]);
+    if (!r) return undefined;
+    out[speed] = r;
+  }
+  return out;
+}
+
+/** The account part of `GET /api/players/me`; absent parts (a server before pairing) are empty. */
+export function readAccount(v: unknown): Account | undefined {
+  if (!isObject(v)) return undefined;
+  const ratings = v.ratings === undefined ? {} : readRatings(v.ratings);
+  const blockedIn = v.blocked ?? [];
+  if (!ratings || !Array.isArray(blockedIn) || blockedIn.length > MAX_BLOCKED) return undefined;
+  const blocked: string[] = [];
+  for (const id of blockedIn) {
+    if (typeof id !== 'string' || !PLAYER_ID.test(id)) return undefined;
+    if (!blocked.includes(id)) blocked.push(id);
+  }
+  const paused = v.pausedUntil ?? null;
+  if (paused !== null && !time(paused)) return undefined;
+  return { ratings, blocked, pausedUntil: paused };
+}
+
+export function readPlayerCard(v: unknown): PlayerCard | undefined {
+  if (!isObject(v) || typeof v.id !== 'string' || !PLAYER_ID.test(v.id) || !isName(v.name)) return undefined;
+  const ratings = v.ratings === undefined ? {} : readRatings(v.ratings);
+  if (!time(v.created) || !ratings) return undefined;
+  return { id: v.id, name: v.name, created: v.created, ratings };
+}
+
+export function readHistory(v: unknown): RatingPoint[] | undefined {
+  if (!isObject(v) || !Array.isArray(v.points) || v.points.length > MAX_POINTS) return undefined;
+  const out: RatingPoint[] = [];
+  for (const p of v.points) {
+    if (!isObject(p) || !SPEEDS.includes(p.speed as Speed) || !time(p.at) || !isRating(p.rating))
+      return undefined;
+    if (typeof p.game !== 'string' || !GAME_ID.test(p.game)) return undefined;
+    out.push({ speed: p.speed as Speed, at: p.at, rating: p.rating, game: p.game });
+  }
+  return out;
+}
+
+/**
+ * A page of a player's finished paired games: each a snapshot as the game socket sends it (read by
+ * the same reader), with both players named. A snapshot that is not one refuses the whole page.
+ */
+export function readGames(v: unknown, player: string): Snapshot[] | undefined {
+  if (!isObject(v) || !Array.isArray(v.games) || v.games.length > MAX_GAMES) return undefined;
+  const out: Snapshot[] = [];
+  for (const g of v.games) {
+    const snap = readSnapshot(g);
+    const p = snap?.players;
+    if (!snap || !p || (p.white.id !== player && p.black.id !== player)) return undefined;
+    out.push(snap);
+  }
+  return out;
 }

@@ -32,6 +32,11 @@ export class TestServer {
   down: 'offline' | 'busy' | undefined;
   /** an answer of the test's own instead of the server's (undefined: the server answers) */
   answer: ((path: string, init: HttpRequest) => TestAnswer | undefined) | undefined;
+  /** what the server knows of each player's games against people (by player id) */
+  ratings = new Map<string, Record<string, { rating: number; provisional: boolean; games: number }>>();
+  blocked = new Map<string, string[]>();
+  games = new Map<string, unknown[]>();
+  history = new Map<string, { speed: string; at: number; rating: number; game: string }[]>();
   private n = 0;
 
   readonly http: Http = async (path, init) => {
@@ -86,6 +91,15 @@ export class TestServer {
       this.players.get(c.id)!.secrets.push(secret);
       return { status: 200, body: { ...this.pub(c.id), secret } };
     }
+    const pub = /^GET api\/players\/([A-Za-z0-9]{12})(\/games|\/history)?$/.exec(key);
+    if (pub && this.players.has(pub[1])) {
+      const id = pub[1];
+      if (pub[2] === '/games') return { status: 200, body: { games: this.games.get(id) ?? [] } };
+      if (pub[2] === '/history') return { status: 200, body: { points: this.history.get(id) ?? [] } };
+      const { name, created } = this.pub(id);
+      return { status: 200, body: { id, name, created, ratings: this.ratings.get(id) ?? {} } };
+    }
+    if (pub) return fail(404, 'unknown-player');
     const p = this.me(init);
     if (key === 'PUT api/players/me/name') {
       const { adjective, noun, number } = body as { adjective: string; noun: string; number: number };
@@ -95,7 +109,22 @@ export class TestServer {
       return { status: 200, body: this.pub(p.id) };
     }
     if (!p) return fail(401, 'not-a-player');
-    if (key === 'GET api/players/me') return { status: 200, body: this.pub(p.id) };
+    if (key === 'GET api/players/me')
+      return {
+        status: 200,
+        body: {
+          ...this.pub(p.id),
+          ratings: this.ratings.get(p.id) ?? {},
+          blocked: this.blocked.get(p.id) ?? [],
+          pausedUntil: null,
+        },
+      };
+    const block = /^(PUT|DELETE) api\/players\/me\/blocks\/([A-Za-z0-9]{12})$/.exec(key);
+    if (block) {
+      const list = (this.blocked.get(p.id) ?? []).filter((b) => b !== block[2]);
+      this.blocked.set(p.id, block[1] === 'PUT' ? [...list, block[2]] : list);
+      return { status: 204, body: '' };
+    }
     if (key === 'POST api/players/me/transfer') {
       const n = ++this.n;
       const s = Array.from({ length: 8 }, (_, i) => SYMBOLS[(n * 7 + i * 13) % SYMBOLS.length]).join('');

@@ -1,43 +1,15 @@
-// The profile screen: the player's name (and a new one from the lists), the transfer code that
-// moves the player to another device (with its QR code and the time it has left), and a code from
-// another device that brings a player here.
+// The profile screen: the player's name (and a new one from the lists), their record against people
+// (stats-view.tsx), the transfer code that moves the player to another device (with its QR code and
+// the time it has left), and a code from another device that brings a player here.
 import type { JSX } from 'preact';
 import { copyButton } from '../lib/play-view.tsx';
-import type { Catalog, Lang } from '../lib/i18n/index.ts';
+import type { Lang } from '../lib/i18n/index.ts';
 import { dialog } from '../lib/widgets.tsx';
-import type { PlayerError } from './api.ts';
+import { errorText } from './errors.ts';
+import { blocksSection, gamesSection, historySection, ratingsSection } from './stats-view.tsx';
 import { spelled, type NameEditor, type ProfileCtrl } from './ctrl.ts';
 import { QrCode } from './qr.tsx';
 import { TRANSFER_TTL } from './read.ts';
-
-/** What went wrong, as a sentence. */
-export function errorText(t: Catalog, e: PlayerError | 'typed'): string {
-  switch (e) {
-    case 'offline':
-      return t.playerErrorOffline;
-    case 'timeout':
-      return t.playerErrorTimeout;
-    case 'busy':
-      return t.playerErrorBusy;
-    case 'rate-limited':
-      return t.playerErrorRateLimited;
-    case 'too-many-players':
-      return t.playerErrorTooMany;
-    case 'not-a-player':
-      return t.playerErrorNotAPlayer;
-    case 'unknown-code':
-      return t.playerErrorUnknownCode;
-    case 'bad-code':
-    case 'typed':
-      return t.playerCodeBad;
-    case 'bad-name':
-      return t.playerErrorBadName;
-    case 'bad-answer':
-      return t.playerErrorBadAnswer;
-    case 'server':
-      return t.playerErrorServer;
-  }
-}
 
 /** '9:05': minutes and seconds, rounded up (a countdown that says 0:00 has run out). */
 export const minutesLeft = (ms: number): string => {
@@ -108,12 +80,13 @@ function playerCard(p: ProfileCtrl): JSX.Element | null {
   );
 }
 
-/**
- * The parts of the profile between the name and the transfer. Extension point (issue 42): the
- * server reports no ratings and no games yet, so nothing stands here; a rating section and a game
- * list join this list when it does (read in read.ts, kept on ProfileCtrl).
- */
-export const PROFILE_SECTIONS: readonly ((p: ProfileCtrl) => JSX.Element | null)[] = [];
+/** The parts of the profile between the name and the transfer: the player's record against people. */
+export const PROFILE_SECTIONS: readonly ((p: ProfileCtrl) => JSX.Element | null)[] = [
+  ratingsSection,
+  historySection,
+  gamesSection,
+  blocksSection,
+];
 
 function codeShown(p: ProfileCtrl): JSX.Element {
   const t = p.t;
