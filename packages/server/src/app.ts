@@ -22,7 +22,13 @@ import { Push, pushEvents } from './push.ts';
 import { Metrics } from './metrics.ts';
 import type { Health, HubLog } from './observe.ts';
 import { CreateBody, describe } from './protocol.ts';
-import { authenticator, playerRoutes, pushRoutes } from './player-api.ts';
+import {
+  authenticator,
+  DEFAULT_PLAYER_LIMITS,
+  playerRoutes,
+  pushRoutes,
+  type PlayerLimits,
+} from './player-api.ts';
 import { pdnOf } from './record.ts';
 import type { Store } from './store.ts';
 
@@ -37,6 +43,8 @@ export interface ServerOptions {
   bus: Bus;
   limits?: Partial<Limits>;
   lobbyLimits?: Partial<LobbyLimits>;
+  /** Limits of the player routes (new identities an address may make, transfer codes tried). */
+  playerLimits?: Partial<PlayerLimits>;
   /** Web Push: the VAPID contact, and push hosts accepted besides the browsers' (a test's local endpoint). */
   push?: { subject?: string; extraHosts?: readonly string[] };
   /** The built web app (`packages/web/dist`), served at `/` when given. */
@@ -342,7 +350,7 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     return reply.type('application/x-pdn; charset=utf-8').send(pdnOf(rec));
   });
 
-  playerRoutes(app, opts.store, () => Date.now());
+  playerRoutes(app, opts.store, () => Date.now(), { ...DEFAULT_PLAYER_LIMITS, ...opts.playerLimits });
   pushRoutes(app, opts.store, push, () => Date.now());
 
   // For a load balancer: 200 while this instance serves games (ready, or degraded: the bus away or

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LocalBus, RedisBus, type Bus } from './bus.ts';
 import { DEFAULT_LIMITS, type Limits } from './hub.ts';
+import type { PlayerLimits } from './player-api.ts';
 import { PgStore } from './store-pg.ts';
 import { SqliteStore, type Store } from './store.ts';
 
@@ -41,6 +42,8 @@ export interface Config {
   socketsPerAddress: number;
   /** Any other limits (`DAMA_LIMITS`, JSON: `{"silentClose": 3000}`), for tests and benchmarks. */
   limits: Partial<Limits>;
+  /** Limits of the player routes (`DAMA_PLAYER_LIMITS`, JSON: `{"newBurst": 100}`), for tests. */
+  playerLimits: Partial<PlayerLimits>;
   /** The VAPID contact of Web Push (`DAMA_PUSH_SUBJECT`, `mailto:` or https). */
   pushSubject: string;
   /** Push hosts (`host:port`) accepted besides the browsers' push services (`DAMA_PUSH_HOSTS`, comma-separated: a test's local endpoint). */
@@ -62,6 +65,7 @@ export function configFrom(env: NodeJS.ProcessEnv): Config {
     messagesPerSecond: Number(env.DAMA_MESSAGES_PER_SECOND ?? 10),
     socketsPerAddress: Number(env.DAMA_SOCKETS_PER_ADDRESS ?? DEFAULT_LIMITS.socketsPerAddress),
     limits: limitsFrom(env.DAMA_LIMITS),
+    playerLimits: playerLimitsFrom(env.DAMA_PLAYER_LIMITS),
     pushSubject: env.DAMA_PUSH_SUBJECT ?? 'mailto:dama@localhost',
     pushHosts: (env.DAMA_PUSH_HOSTS ?? '')
       .split(',')
@@ -133,4 +137,26 @@ export async function openStore(config: Config): Promise<Store> {
 
 export async function openBus(config: Config): Promise<Bus> {
   return config.redisUrl ? RedisBus.open(config.redisUrl) : new LocalBus();
+}
+
+/** `DAMA_PLAYER_LIMITS`: a JSON object of `PlayerLimits` fields, each a number (unknown names are an error). */
+export function playerLimitsFrom(value: string | undefined): Partial<PlayerLimits> {
+  if (!value) return {};
+  const schema = z
+    .object({
+      newPerHour: z.number().nonnegative(),
+      newBurst: z.number().nonnegative(),
+      claimsPerMinute: z.number().nonnegative(),
+    })
+    .partial()
+    .strict();
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new Error('DAMA_PLAYER_LIMITS is not JSON');
+  }
+  const r = schema.safeParse(json);
+  if (!r.success) throw new Error(`DAMA_PLAYER_LIMITS: ${r.error.issues.map((i) => i.message).join('; ')}`);
+  return r.data;
 }

@@ -73,6 +73,8 @@ interface LobbyConn {
   bucket: Bucket;
   /** The last list sent (its text), so an unchanged one is not sent again. */
   shown: string;
+  /** The messages of this socket are handled one after another, in their order (a cancel before a seek stays before it). */
+  queue: Promise<void>;
 }
 
 /** The games that one pairing round starts, as a pure function of the pool (see `Planner`). */
@@ -207,10 +209,13 @@ export class Lobby {
       seek: null,
       bucket: { tokens: this.limits.burst, at: now },
       shown: '',
+      queue: Promise.resolve(),
     };
     this.conns.add(conn);
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
-    ws.on('message', (data, isBinary) => void this.receive(conn, data, isBinary));
+    ws.on('message', (data, isBinary) => {
+      conn.queue = conn.queue.then(() => this.receive(conn, data, isBinary));
+    });
     ws.on('close', () => void this.closed(conn));
     ws.on('error', () => undefined);
   }
@@ -273,6 +278,8 @@ export class Lobby {
         player: { id: p.id, name: nameText(p.name) },
         ratings: shownRatings(p, now),
         pausedUntil: pauseUntil(p.aborts ?? [], now),
+        blocked: p.blocked ?? [],
+        games: await this.unstarted(p.id),
       });
       await this.sendList(conn);
       return;
@@ -322,6 +329,22 @@ export class Lobby {
     await this.store.addSeek(seek);
     this.send(conn, { t: 'seeking', seek: seek.id });
     await this.round();
+  }
+
+  /**
+   * The player's paired games whose first moves are still awaited, with their seats: a `paired`
+   * lost with a dropped socket is found again at the next hello.
+   */
+  private async unstarted(
+    player: string,
+  ): Promise<{ game: string; color: 'white' | 'black'; token: string }[]> {
+    const recs = await Promise.all((await this.store.playingOf(player)).map((id) => this.store.get(id)));
+    return recs.flatMap((r) => {
+      if (!r || r.status !== 'playing' || r.moves.length >= 2 || !r.players) return [];
+      const color = r.players.white.id === player ? 'white' : 'black';
+      const token = r.tokens[color];
+      return token ? [{ game: r.id, color, token }] : [];
+    });
   }
 
   /** A pairing round now (after one running here, if any), then the outcomes of this instance's seeks. */

@@ -16,6 +16,7 @@ const { app } = await buildServer({
   webRoot: config.webRoot,
   trustProxy: config.trustProxy,
   push: { subject: config.pushSubject, extraHosts: config.pushHosts },
+  playerLimits: config.playerLimits,
   logger: { level: config.logLevel },
   limits: {
     claimAfter: config.claimAfter,

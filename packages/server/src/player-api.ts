@@ -154,7 +154,8 @@ export function playerRoutes(
         .filter((r) => r?.status === 'playing' && r.players)
         .map((r) => {
           const color = r!.players!.white.id === p.id ? 'white' : 'black';
-          return { color, yourTurn: turnOf(r!) === color, game: snapshot(r!, t, 0) };
+          // The player's own seat token: the game opens on any device that holds the identity.
+          return { color, yourTurn: turnOf(r!) === color, token: r!.tokens[color], game: snapshot(r!, t, 0) };
         })
         .sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn));
       return { games };

@@ -707,6 +707,8 @@ export function snapshot(rec: GameRecord, now: number, claimAfter: number): Snap
   return {
     id: rec.id,
     v: rec.version,
+    created: rec.created,
+    ended: rec.ended,
     status: rec.status,
     clock: rec.clock,
     moves: rec.moves,

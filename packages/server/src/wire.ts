@@ -38,6 +38,9 @@ export interface Snapshot {
   id: string;
   /** The game's version: it goes up by one with every change, and every change sends a new snapshot. */
   v: number;
+  /** When the game was made, and when it ended (null while it has not). */
+  created: number;
+  ended: number | null;
   status: Status;
   clock: ClockSetting | null;
   moves: string[];
@@ -218,12 +221,18 @@ export type LobbyClientMessage =
   | { t: 'ping'; n: number };
 
 export type LobbyServerMessage =
-  /** The answer to `hello`: the player, their ratings by speed, and when they may seek again if paused. */
+  /**
+   * The answer to `hello`: the player, their ratings by speed, when they may seek again if paused,
+   * the players they blocked (their seeks are listed, but never pair), and their paired games whose
+   * first moves are still awaited, with their seats (a `paired` lost with a dropped socket).
+   */
   | {
       t: 'hello';
       player: { id: string; name: string };
       ratings: Partial<Record<'bullet' | 'blitz' | 'rapid' | 'classical' | 'correspondence', ShownRating>>;
       pausedUntil: number | null;
+      blocked: string[];
+      games: { game: string; color: Color; token: string }[];
     }
   /** The open seeks (the newest `MAX_LOBBY_SEEKS`) and how many players are online and games playing, on every change. */
   | { t: 'lobby'; seeks: LobbySeek[]; online: number; playing: number }

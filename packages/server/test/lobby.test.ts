@@ -144,6 +144,29 @@ describe('quick pairing', () => {
     expect((await me(blackId)).ratings.blitz.games).toBe(1);
   });
 
+  it('gives a player who lost the paired message the seat again at the next hello, and keeps a cancel before a seek', async () => {
+    const { a, b, la, lb } = await two();
+    const pa = la.next('paired');
+    await la.seek({ clock: { initial: 900_000, increment: 10_000 }, rated: false });
+    await lb.seek({ clock: { initial: 900_000, increment: 10_000 }, rated: false });
+    const ga = await pa;
+    la.close();
+    const again = await openLobby();
+    const hello = await again.hello(a);
+    expect(hello.games).toEqual([{ game: ga.game, color: ga.color, token: ga.token }]);
+    expect(hello.blocked).toEqual([]);
+    // A cancel then a seek, sent at once, are handled in that order: the seek stands.
+    const lc = await openLobby();
+    await lc.hello(b);
+    const seeking = lc.next('seeking', (m) => m.seek !== null);
+    lc.send({ t: 'cancel' });
+    lc.send({ t: 'seek', clock: { initial: 60_000, increment: 0 }, rated: false, range: null });
+    const id = (await seeking).seek;
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await store.openSeeks()).map((s) => s.id)).toContain(id);
+    for (const c of [again, lb, lc]) c.close();
+  });
+
   it('pairs only the same time control and rated flag, within both ranges', async () => {
     const { la, lb } = await two();
     await la.seek({ clock: { initial: 60_000, increment: 0 } });
@@ -264,6 +287,8 @@ describe('correspondence', () => {
         color: 'white',
         yourTurn: true,
         game: expect.objectContaining({ id: ga.game, days: 3 }),
+        // The player's own seat token: the game opens on any device that holds the identity.
+        token: ga.color === 'white' ? ga.token : gb.token,
       }),
     ]);
     expect((await playing(black)).games).toEqual([

@@ -67,6 +67,8 @@ const hello = (over: Partial<Extract<LobbyServerMessage, { t: 'hello' }>> = {}):
   player: { id: ME.id, name: ME.name },
   ratings: { blitz: { rating: 1612, provisional: false, games: 30 } },
   pausedUntil: null,
+  blocked: [],
+  games: [],
   ...over,
 });
 

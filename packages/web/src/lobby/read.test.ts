@@ -23,8 +23,17 @@ describe('lobby messages', () => {
       player: { id: 'PlayerAaaa01', name: 'Hızlı Kartal 417' },
       ratings: { blitz: { rating: 1612, provisional: false, games: 30 } },
       pausedUntil: null,
+      blocked: ['PlayerBbbb02'],
+      games: [{ game: 'GameAbCd1234', color: 'white', token: 'seat-token-0123456789' }],
     };
     expect(read(hello)).toEqual(hello);
+    // A server before the block list and the unstarted games: none of either.
+    const { blocked: _b, games: _g, ...older } = hello;
+    expect(read(older)).toEqual({ ...older, blocked: [], games: [] });
+    expect(read({ ...hello, blocked: ['<script>'] })).toBeUndefined();
+    expect(
+      read({ ...hello, games: [{ game: 'GameAbCd1234', color: 'green', token: 'seat-token-0123456789' }] }),
+    ).toBeUndefined();
     const lobby = {
       t: 'lobby',
       seeks: [seek, { ...seek, id: 'SeekOther123', range: null }],

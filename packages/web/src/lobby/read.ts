@@ -73,7 +73,20 @@ export function readLobbyMessage(data: unknown): LobbyServerMessage | undefined 
       const ratings = readRatings(v.ratings);
       const paused = v.pausedUntil ?? null;
       if (!ratings || (paused !== null && !time(paused))) return undefined;
-      return { t: 'hello', player: { id: p.id, name: p.name }, ratings, pausedUntil: paused };
+      // Absent (a server before them): none.
+      const blocked = v.blocked ?? [];
+      if (!Array.isArray(blocked) || blocked.length > 1000) return undefined;
+      if (!blocked.every((b): b is string => typeof b === 'string' && PLAYER_ID.test(b))) return undefined;
+      const games = v.games ?? [];
+      if (!Array.isArray(games) || games.length > 100) return undefined;
+      const seats: { game: string; color: Color; token: string }[] = [];
+      for (const g of games) {
+        if (!isObject(g) || typeof g.game !== 'string' || !GAME_ID.test(g.game) || !oneOf(COLORS, g.color))
+          return undefined;
+        if (typeof g.token !== 'string' || !SEAT_TOKEN.test(g.token)) return undefined;
+        seats.push({ game: g.game, color: g.color as Color, token: g.token });
+      }
+      return { t: 'hello', player: { id: p.id, name: p.name }, ratings, pausedUntil: paused, blocked, games: seats };
     }
     case 'lobby': {
       if (!Array.isArray(v.seeks) || v.seeks.length > MAX_LOBBY_SEEKS) return undefined;

@@ -57,6 +57,8 @@ function snapshot(over: Partial<Snapshot> = {}): Snapshot {
   return {
     id: ID,
     v: 2,
+    created: 0,
+    ended: null,
     status: 'playing',
     clock: null,
     moves: [],

@@ -98,6 +98,10 @@ export function readSnapshot(v: unknown): Snapshot | undefined {
     if (!white || !black) return undefined;
     players = { white, black };
   }
+  // Absent (a server before them): unknown, shown as no date.
+  const created = v.created ?? 0;
+  const ended = v.ended ?? null;
+  if (!time(created) || (ended !== null && !time(ended))) return undefined;
   const rated = v.rated ?? false;
   if (typeof rated !== 'boolean') return undefined;
   // Absent (a server before correspondence games) is a live game.
@@ -106,6 +110,8 @@ export function readSnapshot(v: unknown): Snapshot | undefined {
   return {
     id: v.id,
     v: v.v,
+    created,
+    ended,
     status: v.status,
     clock,
     moves,

@@ -25,6 +25,8 @@ function game(id: string, white: SeatPlayer, black: SeatPlayer, over: Partial<Sn
   return {
     id,
     v: 9,
+    created: 0,
+    ended: null,
     status: 'over',
     clock: { initial: 300_000, increment: 0 },
     moves: ['c3-c4', 'f6-f5'],
