@@ -429,11 +429,14 @@ export class Lobby {
   }
 
   private async listText(now: number): Promise<string> {
-    const [open, counts] = await Promise.all([
+    const [open, counts, beats] = await Promise.all([
       this.store.openSeeks(),
       this.store.counts(now - this.limits.instanceTtl),
+      this.store.instances(),
     ]);
-    const seeks: LobbySeek[] = open.slice(-MAX_LOBBY_SEEKS).map((s) => ({
+    // Not the seeks of an instance that stopped beating (the next round drops them).
+    const live = open.filter((s) => (beats.get(s.instance) ?? -Infinity) >= now - this.limits.instanceTtl);
+    const seeks: LobbySeek[] = live.slice(-MAX_LOBBY_SEEKS).map((s) => ({
       id: s.id,
       player: s.player,
       name: s.name,

@@ -243,6 +243,31 @@ describe('quick pairing', () => {
     expect(await refused).toMatchObject({ code: 'paused', until: hello.pausedUntil });
   });
 
+  it('neither lists nor pairs the seeks of an instance that stopped beating', async () => {
+    const ghost = await newPlayer();
+    await store.addSeek({
+      id: 'GhostSeek1',
+      player: ghost.id,
+      name: ghost.name,
+      rating: 1500,
+      provisional: true,
+      clock: { initial: 60_000, increment: 0 },
+      rated: false,
+      range: null,
+      createdAt: Date.now() - 60_000,
+      instance: 'dead-instance',
+      blocked: [],
+      colors: [],
+    });
+    const { la } = await two();
+    const list = await la.next('lobby');
+    expect(list.seeks.map((x) => x.id)).not.toContain('GhostSeek1');
+    await la.seek({ clock: { initial: 60_000, increment: 0 }, rated: false });
+    expect(await la.pairedWithin(300)).toBe(false);
+    expect((await store.openSeeks()).map((x) => x.id)).not.toContain('GhostSeek1');
+    la.close();
+  });
+
   it('shows the open seeks and the counts', async () => {
     const { a, la, lb } = await two();
     const id = await la.seek({ clock: { initial: 600_000, increment: 0 }, rated: false });
