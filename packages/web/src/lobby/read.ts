@@ -86,7 +86,14 @@ export function readLobbyMessage(data: unknown): LobbyServerMessage | undefined 
         if (typeof g.token !== 'string' || !SEAT_TOKEN.test(g.token)) return undefined;
         seats.push({ game: g.game, color: g.color as Color, token: g.token });
       }
-      return { t: 'hello', player: { id: p.id, name: p.name }, ratings, pausedUntil: paused, blocked, games: seats };
+      return {
+        t: 'hello',
+        player: { id: p.id, name: p.name },
+        ratings,
+        pausedUntil: paused,
+        blocked,
+        games: seats,
+      };
     }
     case 'lobby': {
       if (!Array.isArray(v.seeks) || v.seeks.length > MAX_LOBBY_SEEKS) return undefined;
