@@ -63,8 +63,9 @@ export interface Limits {
   maxBuffered: number;
   /** A game being played that nobody has touched this long ends as `aborted` (ms). */
   idleExpiry: number;
-  /** A game nobody joined is deleted after this long (ms). */
+  /** A game nobody joined is deleted after this long (ms); a correspondence one after `correspondenceInviteExpiry`. */
   waitingExpiry: number;
+  correspondenceInviteExpiry: number;
   /** Finished games are kept this long (ms). */
   keepFinished: number;
   /** Milliseconds a player must be gone before the opponent may claim the win. */
@@ -102,6 +103,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxBuffered: 512 * 1024,
   idleExpiry: 3 * 24 * 3600_000,
   waitingExpiry: 24 * 3600_000,
+  correspondenceInviteExpiry: 7 * 24 * 3600_000,
   keepFinished: 30 * 24 * 3600_000,
   claimAfter: 60_000,
   firstMove: R.DEFAULT_TIMING.firstMove,
@@ -1165,6 +1167,12 @@ export class Hub {
       );
       if (i % 50 === 49) await new Promise((r) => setImmediate(r));
     }
-    await this.db(() => this.store.expire(now - this.limits.waitingExpiry, now - this.limits.keepFinished));
+    await this.db(() =>
+      this.store.expire(
+        now - this.limits.waitingExpiry,
+        now - this.limits.keepFinished,
+        now - this.limits.correspondenceInviteExpiry,
+      ),
+    );
   }
 }

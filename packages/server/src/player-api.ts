@@ -273,8 +273,10 @@ export function playerRoutes(
       const live = await store.live(LIVE_LIST);
       const recs = await Promise.all(live.map((g) => store.get(g.id)));
       const games = recs.filter((r) => r?.status === 'playing').map((r) => snapshot(r!, t, 0));
-      // The featured game: the highest-rated being played.
-      return { featured: games[0]?.id ?? null, games };
+      // The featured game: the highest-rated being played on a clock (a correspondence game moves
+      // once a day or so: one only when no game is being played live).
+      const featured = games.find((g) => g.days === null) ?? games[0];
+      return { featured: featured?.id ?? null, games };
     }),
   );
 

@@ -447,10 +447,12 @@ export class PgStore implements Store {
     return r.rows[0] as InstanceCounts;
   }
 
-  async expire(waitingBefore: number, finishedBefore: number): Promise<number> {
+  async expire(waitingBefore: number, finishedBefore: number, invitesBefore: number): Promise<number> {
     const r = await this.pool.query(
-      "DELETE FROM games WHERE (status IN ('waiting', 'aborted') AND active < $1) OR (status = 'over' AND ended < $2)",
-      [waitingBefore, finishedBefore],
+      `DELETE FROM games WHERE (status = 'aborted' AND active < $1)
+       OR (status = 'waiting' AND active < $1 AND (data->'days' IS NULL OR data->'days' = 'null'::jsonb))
+       OR (status = 'waiting' AND active < $3) OR (status = 'over' AND ended < $2)`,
+      [waitingBefore, finishedBefore, invitesBefore],
     );
     await this.pool.query("DELETE FROM live WHERE id NOT IN (SELECT id FROM games WHERE status = 'playing')");
     return r.rowCount ?? 0;

@@ -164,7 +164,7 @@ export interface Store {
   /** The counts of the instances that beat since `since`, added up. */
   counts(since: number): Promise<InstanceCounts>;
   /** Deletes games idle since before `before` that are not being played, and those finished before `finishedBefore`. */
-  expire(waitingBefore: number, finishedBefore: number): Promise<number>;
+  expire(waitingBefore: number, finishedBefore: number, invitesBefore: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -346,7 +346,9 @@ export class SqliteStore implements Store {
         'SELECT coalesce(sum(c.online), 0) AS online, coalesce(sum(c.playing), 0) AS playing FROM instance_counts c JOIN instances i ON i.id = c.id WHERE i.seen >= ?',
       ),
       expire: this.db.prepare(
-        "DELETE FROM games WHERE (status IN ('waiting', 'aborted') AND active < ?) OR (status = 'over' AND ended < ?)",
+        `DELETE FROM games WHERE (status = 'aborted' AND active < @waiting)
+         OR (status = 'waiting' AND active < @waiting AND json_extract(data, '$.days') IS NULL)
+         OR (status = 'waiting' AND active < @invites) OR (status = 'over' AND ended < @finished)`,
       ),
     };
   }
@@ -618,8 +620,12 @@ export class SqliteStore implements Store {
     return this.stmts.counts.get(since) as InstanceCounts;
   }
 
-  async expire(waitingBefore: number, finishedBefore: number): Promise<number> {
-    const n = this.stmts.expire.run(waitingBefore, finishedBefore).changes;
+  async expire(waitingBefore: number, finishedBefore: number, invitesBefore: number): Promise<number> {
+    const n = this.stmts.expire.run({
+      waiting: waitingBefore,
+      finished: finishedBefore,
+      invites: invitesBefore,
+    }).changes;
     this.stmts.forgetLive.run();
     return n;
   }

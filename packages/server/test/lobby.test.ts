@@ -495,11 +495,13 @@ describe('watching and leaderboards', () => {
     const live = async () =>
       (await server.app.inject({ url: '/api/live' })).json() as {
         featured: string | null;
-        games: { id: string }[];
+        games: { id: string; days: number | null }[];
       };
     const listed = await live();
     expect(listed.games.map((g) => g.id)).toContain(ga.game);
-    expect(listed.featured).toBe(listed.games[0].id);
+    // The featured game: the first (highest-rated) played on a clock, before correspondence games.
+    expect(listed.games.some((g) => g.days !== null)).toBe(true);
+    expect(listed.featured).toBe(listed.games.find((g) => g.days === null)!.id);
     // A spectator watches it without a token.
     const watcher = await TestClient.open(base);
     sockets.push(watcher);

@@ -9,6 +9,7 @@ import { createGame, TestClient } from './client.ts';
 import { pickMove, random } from './play.ts';
 import { PgStore } from '../src/store-pg.ts';
 import { MAX_DEVICES, randomName } from '../src/players.ts';
+import { newRecord } from '../src/record.ts';
 import { settle } from '../src/results.ts';
 import { LobbyClient, type Player } from './lobby-client.ts';
 import { PushEndpoint } from './push-endpoint.ts';
@@ -196,6 +197,31 @@ describe('two instances on PostgreSQL and Redis', () => {
     await store.close();
     for (const c of [la, lb, ca, cb]) c.close();
   }, 30_000);
+});
+
+describe('expiry on PostgreSQL', () => {
+  it('deletes a live invitation nobody took before a correspondence one', async () => {
+    const store = await PgStore.open(pgUrl);
+    const t = Date.now();
+    const made = (id: string, days: number | null) =>
+      newRecord({
+        id,
+        creator: 'white',
+        token: 't'.repeat(24),
+        clock: null,
+        days,
+        address: 'x',
+        now: t - 10_000,
+      });
+    await store.insert(made('ExpireLive1', null));
+    await store.insert(made('ExpireCorr1', 7));
+    await store.expire(t - 5_000, 0, t - 20_000);
+    expect(await store.get('ExpireLive1')).toBeUndefined();
+    expect(await store.get('ExpireCorr1')).toBeDefined();
+    await store.expire(t - 5_000, 0, t - 5_000);
+    expect(await store.get('ExpireCorr1')).toBeUndefined();
+    await store.close();
+  });
 });
 
 describe('notifications across instances', () => {

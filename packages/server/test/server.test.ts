@@ -364,6 +364,28 @@ describe('limits', () => {
     expect(await store.get(made.id)).toBeUndefined();
     await app.close();
   });
+
+  it('keeps a correspondence invitation longer than a live one', async () => {
+    let now = 1_800_000_000_000;
+    const store = new SqliteStore(':memory:');
+    const { app, hub } = await buildServer({
+      store,
+      bus: new LocalBus(),
+      limits: { waitingExpiry: 1000, correspondenceInviteExpiry: 5000 },
+    });
+    (hub as unknown as { now: () => number }).now = () => now;
+    const live = await hub.create('white', null, '10.0.0.1');
+    const corr = await hub.create('white', null, '10.0.0.1', 7);
+    if (!live.ok || !corr.ok) throw new Error('not created');
+    now += 2000;
+    await hub.sweep();
+    expect(await store.get(live.id)).toBeUndefined();
+    expect(await store.get(corr.id)).toBeDefined();
+    now += 4000;
+    await hub.sweep();
+    expect(await store.get(corr.id)).toBeUndefined();
+    await app.close();
+  });
 });
 
 describe('one socket per player', () => {
