@@ -332,8 +332,8 @@ export class Lobby {
   }
 
   /**
-   * The player's paired games whose first moves are still awaited, with their seats: a `paired`
-   * lost with a dropped socket is found again at the next hello.
+   * The player's paired games whose first moves are still awaited and whose seat they never
+   * opened, with their seats: a `paired` lost with a dropped socket is found again at the next hello.
    */
   private async unstarted(
     player: string,
@@ -342,6 +342,9 @@ export class Lobby {
     return recs.flatMap((r) => {
       if (!r || r.status !== 'playing' || r.moves.length >= 2 || !r.players) return [];
       const color = r.players.white.id === player ? 'white' : 'black';
+      // Only a seat never opened: a player who has been in the game had the message.
+      const seen = r.presence[color];
+      if (seen.state !== 'offline' || seen.since !== r.created) return [];
       const token = r.tokens[color];
       return token ? [{ game: r.id, color, token }] : [];
     });

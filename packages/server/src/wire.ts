@@ -224,7 +224,8 @@ export type LobbyServerMessage =
   /**
    * The answer to `hello`: the player, their ratings by speed, when they may seek again if paused,
    * the players they blocked (their seeks are listed, but never pair), and their paired games whose
-   * first moves are still awaited, with their seats (a `paired` lost with a dropped socket).
+   * first moves are still awaited and whose seat they never opened, with their seats (a `paired`
+   * lost with a dropped socket).
    */
   | {
       t: 'hello';
