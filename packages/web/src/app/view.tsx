@@ -8,8 +8,6 @@ import { PuzzleRoute } from './puzzle-route.tsx';
 import { OnlineRoute } from './online-route.tsx';
 import { ProfileRoute } from './profile-route.tsx';
 import { LobbyRoute } from './lobby-route.tsx';
-import { NotifyRoute } from './notify-route.tsx';
-import { LeadersRoute, WatchRoute } from './watch-route.tsx';
 import { icons } from '../lib/icons.tsx';
 import { recordsView } from '../records/view.tsx';
 import { replayView } from '../replay/view.tsx';
@@ -36,10 +34,6 @@ function title(ctrl: AppCtrl): string {
       return t.profileTitle;
     case 'lobby':
       return t.lobbyTitle;
-    case 'watch':
-      return t.watchTitle;
-    case 'leaderboard':
-      return t.leadersTitle;
     case 'game': {
       const g = ctrl.game;
       if (!g) return t.appName;
@@ -53,8 +47,7 @@ function title(ctrl: AppCtrl): string {
 function header(ctrl: AppCtrl): JSX.Element {
   const t = ctrl.trans;
   const home = ctrl.route.name === 'home';
-  const backTo =
-    ctrl.route.name === 'replay' ? '#/records' : ctrl.route.name === 'leaderboard' ? '#/watch' : '#/';
+  const backTo = ctrl.route.name === 'replay' ? '#/records' : '#/';
   return (
     <header class="topbar">
       {home ? (
@@ -152,7 +145,7 @@ function screen(ctrl: AppCtrl): JSX.Element {
     case 'game':
       return ctrl.game ? gameView(ctrl, ctrl.game) : homeView(ctrl.home);
     case 'settings':
-      return settingsView(ctrl.prefs, <NotifyRoute ctrl={ctrl} />);
+      return settingsView(ctrl.prefs);
     case 'rules':
       return rulesView(ctrl.rules);
     case 'records':
@@ -169,10 +162,6 @@ function screen(ctrl: AppCtrl): JSX.Element {
       return <ProfileRoute ctrl={ctrl} />;
     case 'lobby':
       return <LobbyRoute ctrl={ctrl} />;
-    case 'watch':
-      return <WatchRoute ctrl={ctrl} />;
-    case 'leaderboard':
-      return <LeadersRoute ctrl={ctrl} />;
     default:
       return homeView(ctrl.home);
   }

@@ -42,11 +42,8 @@ export interface GameRecord {
   /** '1-0' */
   result: string;
   reason?: RecordReason;
-  /**
-   * set for a game played online: the colour this device's player had, and the opponent's name in a
-   * game against people (a friend by link has none): { color: 'white', opponent: 'Cesur Kurt 12' }
-   */
-  online?: { color: Color; opponent?: string };
+  /** set for a game played online: the colour this device's player had */
+  online?: { color: Color };
   plies: number;
   endedAt: number;
   /**
@@ -159,9 +156,7 @@ export function readRecords(v: unknown): GameRecord[] | undefined {
 }
 
 function readOnline(v: unknown): GameRecord['online'] {
-  if (!isObject(v) || (v.color !== 'white' && v.color !== 'black')) return undefined;
-  const opponent = typeof v.opponent === 'string' && v.opponent.length <= 80 ? v.opponent : undefined;
-  return { color: v.color, ...(opponent ? { opponent } : {}) };
+  return isObject(v) && (v.color === 'white' || v.color === 'black') ? { color: v.color } : undefined;
 }
 
 /**

@@ -48,9 +48,6 @@ export function ratingsSection(p: ProfileCtrl): JSX.Element | null {
           ) : null}
         </>
       )}
-      <a class="btn small" href={`#/leaderboard/${speeds[0] ?? 'blitz'}`} data-testid="profile-leaders">
-        {t.leadersTitle}
-      </a>
     </section>
   );
 }

@@ -33,15 +33,12 @@ export function outcomeText(ctrl: RecordsCtrl, r: GameRecord): string {
   if (r.unfinished) return t.unfinishedGame;
   if (r.result === '*' || !r.reason) return r.result;
   const you = r.online?.color;
-  const opponent = r.online?.opponent;
   const title = you
     ? winner === undefined
       ? t.drawn
       : winner === you
         ? t.recordYouWon
-        : opponent
-          ? t.recordOpponentWon(opponent)
-          : t.recordFriendWon
+        : t.recordFriendWon
     : // the title reads only the winner
       resultTitle(
         t,
@@ -106,18 +103,12 @@ export function recordsView(ctrl: RecordsCtrl): JSX.Element {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-  const listed = ctrl.listed();
   return (
     <div class="page records">
-      {listed.length === 0 ? <p class="empty-list">{t.noRecords}</p> : null}
+      {ctrl.records.length === 0 ? <p class="empty-list">{t.noRecords}</p> : null}
       <ul class="record-list">
-        {listed.map(({ record: r, remote }) => (
-          <li
-            key={r.id}
-            class={`record${r.unfinished ? ' unfinished' : ''}${remote ? ' remote' : ''}`}
-            data-testid="record"
-            data-remote={remote ? 'yes' : undefined}
-          >
+        {ctrl.records.map((r) => (
+          <li key={r.id} class={`record${r.unfinished ? ' unfinished' : ''}`} data-testid="record">
             <a href={`#/replay/${r.id}`} class="record-main">
               <strong>{describe(ctrl, r)}</strong>
               <span>{outcomeText(ctrl, r)}</span>
@@ -130,17 +121,14 @@ export function recordsView(ctrl: RecordsCtrl): JSX.Element {
                 {t.continueShort}
               </button>
             ) : null}
-            {/* a game from the server's list is the player's history there: not this device's to delete */}
-            {remote ? null : (
-              <button
-                type="button"
-                class="icon-btn"
-                aria-label={`${t.deleteGame}: ${describe(ctrl, r)}`}
-                onClick={() => ctrl.delete(r.id)}
-              >
-                {icons.close()}
-              </button>
-            )}
+            <button
+              type="button"
+              class="icon-btn"
+              aria-label={`${t.deleteGame}: ${describe(ctrl, r)}`}
+              onClick={() => ctrl.delete(r.id)}
+            >
+              {icons.close()}
+            </button>
           </li>
         ))}
       </ul>
