@@ -16,10 +16,10 @@ import type { WebSocket } from 'ws';
 import { take, type Bucket } from './bucket.ts';
 import { newId, newToken, type Hub } from './hub.ts';
 import { NO_LOG, type HubLog } from './observe.ts';
-import { chooseColors, pair, pauseUntil } from './pairing.ts';
+import { chooseColors, pair, pauseUntil, sameTimeControl } from './pairing.ts';
 import { nameText, secretMatches, type PlayerRecord } from './players.ts';
 import { LobbyClientMessage as LobbySchema, describe } from './protocol.ts';
-import { isProvisional, OFFERED_TIME_CONTROLS, SPEEDS, speedOf, type TimeControl } from './rating.ts';
+import { isProvisional, OFFERED_TIME_CONTROLS, SPEEDS, speedOf } from './rating.ts';
 import { pairedRecord, type SeatPlayer } from './record.ts';
 import { ratingIn } from './results.ts';
 import type { PairPlan, SeekOutcome, Store, StoredSeek } from './store.ts';
@@ -132,11 +132,6 @@ export function planPairing(
   for (const s of live) if (pairedPlayers.has(s.player) && !pairedSeeks.has(s.id)) plan.drop.push(s.id);
   return plan;
 }
-
-const same = (a: TimeControl, b: TimeControl): boolean =>
-  'days' in a || 'days' in b
-    ? 'days' in a && 'days' in b && a.days === b.days
-    : a.initial === b.initial && a.increment === b.increment;
 
 export class Lobby {
   readonly limits: LobbyLimits;
@@ -297,7 +292,7 @@ export class Lobby {
     // A seek. Read the player again: a game that ended since hello may have moved their rating or paused them.
     const p = (await this.store.getPlayer(player.id)) ?? player;
     conn.player = p;
-    if (!OFFERED_TIME_CONTROLS.some((tc) => same(tc, msg.clock)))
+    if (!OFFERED_TIME_CONTROLS.some((tc) => sameTimeControl(tc, msg.clock)))
       return this.refuse(conn, 'unsupported', 'Pick one of the offered time controls.');
     const until = pauseUntil(p.aborts ?? [], now);
     if (until !== null)

@@ -87,6 +87,10 @@ export function settle(rec: GameRecord, white: PlayerRecord, black: PlayerRecord
   };
 }
 
+/** The rating a history point was taken from: its player's in its speed, after the game. */
+export const pointRating = (s: Settled, h: RatingPoint): Rating =>
+  (h.player === s.white.id ? s.white : s.black).ratings![h.speed]!;
+
 /** Whether writing `next` over `stored` ends a paired game (so its players are settled with it). */
 export const endsPairedGame = (stored: GameRecord, next: GameRecord): boolean =>
   next.players !== null &&

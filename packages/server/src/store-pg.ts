@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { PlayerName, PlayerRecord } from './players.ts';
 import { upgrade, type GameRecord } from './record.ts';
 import type { Speed } from './rating.ts';
-import type { RatingPoint } from './results.ts';
+import { pointRating, type RatingPoint } from './results.ts';
 import {
   FORGET_INSTANCES,
   nextBlocked,
@@ -281,20 +281,19 @@ export class PgStore implements Store {
             [p.id, r.ended ?? r.active, r.id, data],
           );
       }
-      for (const h of done.history)
+      for (const h of done.history) {
         await c.query(
           'INSERT INTO rating_history (player, at, speed, rating, game) VALUES ($1, $2, $3, $4, $5)',
           [h.player, h.at, h.speed, h.rating, h.game],
         );
-      for (const p of [done.white, done.black])
-        for (const [speed, x] of Object.entries(p.ratings ?? {}))
-          if (done.history.some((h) => h.player === p.id && h.speed === speed))
-            await c.query(
-              `INSERT INTO ratings (player, speed, rating, deviation, games, updated) VALUES ($1, $2, $3, $4, $5, $6)
+        const x = pointRating(done, h);
+        await c.query(
+          `INSERT INTO ratings (player, speed, rating, deviation, games, updated) VALUES ($1, $2, $3, $4, $5, $6)
                ON CONFLICT (player, speed) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
                games = excluded.games, updated = excluded.updated`,
-              [p.id, speed, x.rating, x.deviation, x.games, x.updatedAt],
-            );
+          [h.player, h.speed, x.rating, x.deviation, x.games, x.updatedAt],
+        );
+      }
       await c.query('DELETE FROM live WHERE id = $1', [r.id]);
       return r;
     });

@@ -10,7 +10,7 @@ import type { Seek } from './pairing.ts';
 import type { PlayerName, PlayerRecord } from './players.ts';
 import { upgrade, type GameRecord } from './record.ts';
 import type { Speed } from './rating.ts';
-import type { RatingPoint, Settled } from './results.ts';
+import { pointRating, type RatingPoint, type Settled } from './results.ts';
 
 /** A seek as the pool keeps it: the pairing rules' seek, and what pairing it needs of its player. */
 export interface StoredSeek extends Seek {
@@ -291,7 +291,6 @@ export class SqliteStore implements Store {
         'UPDATE transfers SET used = 1 WHERE code = ? AND used = 0 AND expires > ? RETURNING player',
       ),
       forgetTransfers: this.db.prepare('DELETE FROM transfers WHERE expires < ?'),
-      version1: this.db.prepare('SELECT version FROM games WHERE id = ?'),
       addPlayerGame: this.db.prepare(
         'INSERT OR REPLACE INTO player_games (player, ended, game, data) VALUES (?, ?, ?, ?)',
       ),
@@ -487,7 +486,7 @@ export class SqliteStore implements Store {
     if (this.batch.length > 0) this.flush();
     return this.db
       .transaction((): GameRecord | null => {
-        const row = this.stmts.version1.get(rec.id) as { version: number } | undefined;
+        const row = this.stmts.version.get(rec.id) as { version: number } | undefined;
         if (!row || row.version !== rec.version - 1 || !rec.players) return null;
         const read = (id: string): PlayerRecord => {
           const p = this.stmts.getPlayer.get(id) as { data: string } | undefined;
@@ -502,11 +501,11 @@ export class SqliteStore implements Store {
           this.stmts.setPlayer.run(JSON.stringify(p), p.id);
           if (r.status === 'over') this.stmts.addPlayerGame.run(p.id, r.ended ?? r.active, r.id, data);
         }
-        for (const h of done.history) this.stmts.addPoint.run(h.player, h.at, h.speed, h.rating, h.game);
-        for (const p of [done.white, done.black])
-          for (const [speed, x] of Object.entries(p.ratings ?? {}))
-            if (done.history.some((h) => h.player === p.id && h.speed === speed))
-              this.stmts.setRating.run(p.id, speed, x.rating, x.deviation, x.games, x.updatedAt);
+        for (const h of done.history) {
+          this.stmts.addPoint.run(h.player, h.at, h.speed, h.rating, h.game);
+          const x = pointRating(done, h);
+          this.stmts.setRating.run(h.player, h.speed, x.rating, x.deviation, x.games, x.updatedAt);
+        }
         this.stmts.endLive.run(r.id);
         return r;
       })
