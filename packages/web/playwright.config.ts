@@ -37,7 +37,14 @@ export default defineConfig({
   // in-memory database, so the online specs play through the real server.
   webServer: {
     command: `npx vite build --logLevel warn && node --import tsx ../server/src/main.ts`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DAMA_DB: ':memory:', DAMA_CLAIM_AFTER_MS: '4000' },
+    // many players are made from this one address by the specs (the default allows 10 at once)
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DAMA_DB: ':memory:',
+      DAMA_CLAIM_AFTER_MS: '4000',
+      DAMA_PLAYER_LIMITS: '{"newBurst":100,"newPerHour":1000}',
+    },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

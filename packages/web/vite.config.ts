@@ -2,8 +2,11 @@
 // worker for the engine; the service worker made by vite-plugin-pwa (Workbox): every file of the
 // build precached under its content hash, the update waiting for the app's "new version" prompt,
 // and the engine's lazily fetched assets (tablebases under tb/, evaluation weights under engine/)
-// kept cache-first once fetched, so they work offline too.
-import { defineConfig } from 'vite';
+// kept cache-first once fetched, so they work offline too. Notifications: the worker Workbox makes
+// imports `push-sw.js` (src/notify/sw.ts, built here as one classic script), which shows a push's
+// notice and opens its game when tapped; everything else of the worker is as Workbox makes it.
+import { fileURLToPath } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export const jsx = { runtime: 'automatic', importSource: 'preact' } as const;
@@ -11,12 +14,52 @@ export const jsx = { runtime: 'automatic', importSource: 'preact' } as const;
 /** Cache names of the engine's runtime assets (kept across app versions: their URLs are versioned). */
 export const RUNTIME_CACHES = { tablebases: 'dama-tb', weights: 'dama-engine' } as const;
 
+/** The service worker's notification part, beside sw.js in the build. */
+export const PUSH_SW = 'push-sw.js';
+
+/**
+ * Builds src/notify/sw.ts into `push-sw.js`: one self-contained classic script (a service worker's
+ * `importScripts` takes no modules), emitted with the app's files so that Workbox precaches it too.
+ */
+function pushWorker(): Plugin {
+  return {
+    name: 'dama-push-worker',
+    apply: 'build',
+    async generateBundle() {
+      const out = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        resolve: { tsconfigPaths: true },
+        build: {
+          write: false,
+          target: 'es2022',
+          minify: true,
+          lib: {
+            entry: fileURLToPath(new URL('src/notify/sw.ts', import.meta.url)),
+            formats: ['iife'],
+            name: 'damaPush',
+            fileName: () => PUSH_SW,
+          },
+        },
+      });
+      const outputs = Array.isArray(out) ? out : [out];
+      const chunk = outputs
+        .flatMap((o) => ('output' in o ? o.output : []))
+        .find((c) => c.type === 'chunk' && c.fileName === PUSH_SW);
+      if (!chunk || chunk.type !== 'chunk') throw new Error(`${PUSH_SW} was not built`);
+      this.emitFile({ type: 'asset', fileName: PUSH_SW, source: chunk.code });
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
   // @dama/core, engine and board from their src/ (the paths of tsconfig.base.json), not their dist/
   resolve: { tsconfigPaths: true },
   oxc: { jsx },
   plugins: [
+    pushWorker(),
     VitePWA({
       // the app registers the worker itself (src/lib/sw-client.ts) and shows its own prompt
       injectRegister: false,
@@ -29,6 +72,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
+        // notifications: the push and notificationclick handlers (src/notify/sw.ts)
+        importScripts: [PUSH_SW],
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/tb\//.test(url.pathname),

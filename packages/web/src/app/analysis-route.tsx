@@ -32,14 +32,7 @@ class AnalysisScreen extends Component<{ ctrl: AppCtrl; mod: AnalysisModule }> {
         settings={ctrl.settings}
         opening={opening}
         spawnEngine={ctrl.spawnEngine}
-        saveReview={(id, review) =>
-          mod.saveReview(
-            kv,
-            id,
-            review,
-            ctrl.records.records.map((r) => r.id),
-          )
-        }
+        saveReview={(id, review) => mod.saveReview(kv, id, review, ctrl.records.ids())}
         playFrom={(game, color, level) => ctrl.playFrom(game, color, level)}
       />
     );
@@ -51,7 +44,7 @@ function opening(ctrl: AppCtrl, mod: AnalysisModule): Opening {
   const q = new URLSearchParams(query);
   const id = q.get('record');
   if (id === null) return { kind: 'link', query };
-  const rec = ctrl.records.records.find((r) => r.id === id);
+  const rec = ctrl.records.find(id);
   const game = rec ? restoreGame(rec.pdn, rec.setup) : undefined;
   if (!rec || !game) return { kind: 'missing-record' };
   const ply = Number(q.get('ply') ?? game.plies);

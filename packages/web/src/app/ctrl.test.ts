@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryKv } from '../lib/memory-kv.ts';
-import { KEYS } from '../lib/storage.ts';
+import { KEYS, Store } from '../lib/storage.ts';
+import { correspondenceBook } from '../online/corr.ts';
+import { seatBook } from '../online/seats.ts';
+import { TestServer, testSnapshot } from '../player/test-server.ts';
 import { AppCtrl, parseRoute, type AppDeps } from './ctrl.ts';
 
 /** Another tab's changes, reported as the browser does: a `storage` event naming the key. */
@@ -131,5 +134,49 @@ describe('AppCtrl', () => {
     expect(parseRoute('#/replay/g-1')).toEqual({ name: 'replay', id: 'g-1' });
     expect(parseRoute('#/nowhere')).toEqual({ name: 'home' });
     expect(parseRoute('')).toEqual({ name: 'home' });
+  });
+});
+
+describe('the "Your turn" list on the home screen', () => {
+  it('is loaded and asked for when the home screen is shown, and again when the page is shown again', async () => {
+    const server = new TestServer();
+    const kv = new MemoryKv();
+    const store = new Store(kv);
+    seatBook(store).set('LinkGame0001', 'link-seat-0123456789');
+    correspondenceBook(store).keep('LinkGame0001', 'white');
+    server.snapshots.set('LinkGame0001', testSnapshot({ id: 'LinkGame0001', days: 3 }));
+    let now = 1000;
+    const ctrl = new AppCtrl({
+      kv,
+      spawnEngine: undefined,
+      languages: ['en'],
+      now: () => now,
+      random: () => 0.25,
+      redraw: () => {},
+      navigate: () => {},
+      fastEngine: false,
+      http: server.http,
+    });
+    const asked = () => server.requests.filter((r) => r.path === 'api/games/LinkGame0001').length;
+    const until = async (ready: () => boolean) => {
+      for (let i = 0; i < 100 && !ready(); i++) await new Promise((ok) => setTimeout(ok, 5));
+      expect(ready()).toBe(true);
+    };
+    // nothing asked before the home screen is shown
+    ctrl.go({ name: 'settings' });
+    expect(ctrl.turns).toBeUndefined();
+    ctrl.go({ name: 'home' });
+    await until(() => (ctrl.turns?.games.length ?? 0) > 0);
+    expect(ctrl.turns?.games.map((g) => [g.id, g.yourTurn])).toEqual([['LinkGame0001', true]]);
+    expect(asked()).toBe(1);
+    now += 10_000;
+    ctrl.shown();
+    await until(() => asked() === 2);
+    // elsewhere than home, a page shown again asks nothing
+    ctrl.go({ name: 'rules' });
+    now += 10_000;
+    ctrl.shown();
+    await new Promise((ok) => setTimeout(ok, 20));
+    expect(asked()).toBe(2);
   });
 });

@@ -24,10 +24,12 @@ import {
   type StorageEvents,
   type StoreKey,
 } from '../lib/storage.ts';
+import type { Http } from '../player/api.ts';
 import { RecordsCtrl } from '../records/ctrl.ts';
 import { ReplayCtrl } from '../replay/ctrl.ts';
 import { RulesCtrl } from '../rules/ctrl.ts';
 import { SettingsCtrl } from '../settings/ctrl.ts';
+import type { TurnsCtrl } from '../turns/ctrl.ts';
 
 export const ROUTES = [
   'home',
@@ -41,11 +43,13 @@ export const ROUTES = [
   'online',
   'profile',
   'lobby',
+  'watch',
+  'leaderboard',
 ] as const;
 export type RouteName = (typeof ROUTES)[number];
 export interface Route {
   name: RouteName;
-  /** the record shown by 'replay', the game shown by 'online' */
+  /** the record shown by 'replay', the game shown by 'online', the speed shown by 'leaderboard' */
   id?: string;
   /** what follows '?' in the hash: the analysis link (#/analysis?fen=…&moves=…), a transfer code (#/profile?code=…) */
   query?: string;
@@ -67,6 +71,8 @@ export interface LobbyLink {
   goToGame(): void;
   dismissFound(): void;
   cancel(): void;
+  /** a player blocked elsewhere (the end of a game): their seeks leave the list */
+  noteBlocked(player: string): void;
 }
 
 export interface AppDeps {
@@ -81,6 +87,10 @@ export interface AppDeps {
   fastEngine: boolean;
   /** where changes made by other tabs are reported (the window) */
   storageEvents?: StorageEvents | undefined;
+  /** `fetch` against the game server beside the page (the "your turn" list, the server's games) */
+  http?: Http | undefined;
+  /** whether the page is in view (nothing is asked of the server for a hidden page) */
+  visible?: (() => boolean) | undefined;
 }
 
 export function parseRoute(hash: string): Route {
@@ -113,6 +123,9 @@ export class AppCtrl {
   live = '';
   /** quick pairing, once its screen has been opened (src/lobby) */
   lobby: LobbyLink | undefined;
+  /** the games this player is in the middle of, on the home screen (src/turns, loaded when first shown) */
+  turns: TurnsCtrl | undefined;
+  private turnsLoading: Promise<TurnsCtrl | undefined> | undefined;
   readonly engine: EngineClient | undefined;
   readonly sound = new Sound();
   readonly store: Store;
@@ -124,6 +137,8 @@ export class AppCtrl {
   readonly redraw: () => void;
   readonly navigate: (hash: string) => void;
   private readonly unwatch: () => void;
+  /** when the home screen's list was last drawn for its clocks */
+  private turnsDrawn = 0;
 
   constructor(private readonly deps: AppDeps) {
     this.random = deps.random;
@@ -142,6 +157,25 @@ export class AppCtrl {
 
   get settings(): Settings {
     return this.prefs.settings;
+  }
+
+  /** `fetch` against the game server beside the page (none in most unit tests) */
+  get http(): Http | undefined {
+    return this.deps.http;
+  }
+
+  /**
+   * The "Your turn" list asked again (`force`: whatever the pace), its controller loaded first (a
+   * failed load is tried again next time). Resolves when the list has its answer.
+   */
+  refreshTurns(force = false): Promise<void> {
+    const http = this.deps.http;
+    if (!http) return Promise.resolve();
+    this.turnsLoading ??= import('../turns/index.ts').then(
+      (m) => (this.turns = m.makeTurns(this.store, http, this.deps.now, this.deps.redraw)),
+      () => (this.turnsLoading = undefined),
+    );
+    return this.turnsLoading.then((t) => t?.refresh(force));
   }
 
   /** how the engine's worker is started (the analysis screen starts its own) */
@@ -207,7 +241,7 @@ export class AppCtrl {
       else return this.deps.navigate('#/');
     }
     if (route.name === 'replay') {
-      const rec = this.records.records.find((r) => r.id === route.id);
+      const rec = route.id ? this.records.find(route.id) : undefined;
       const game = rec ? restoreGame(rec.pdn, rec.setup) : undefined;
       if (!rec || !game) return this.deps.navigate('#/records');
       this.replay = new ReplayCtrl(
@@ -219,6 +253,8 @@ export class AppCtrl {
       );
     } else this.replay = undefined;
     if (route.name !== 'records') this.records.forgetDeleted();
+    else void this.records.loadRemote();
+    if (route.name === 'home') void this.refreshTurns();
     this.route = route;
     this.home.sheet = route.name === 'home' ? this.home.pendingSheet : undefined;
     this.home.pendingSheet = undefined;
@@ -384,8 +420,23 @@ export class AppCtrl {
     this.live = text;
   }
 
+  /** The page is in view again (the phone woken, the tab chosen): the home screen's list is asked again. */
+  shown(): void {
+    if (this.route.name === 'home') void this.refreshTurns();
+  }
+
   /** Time goes on: called a few times a second. */
   tick(): void {
+    if (this.route.name === 'home' && this.turns?.games.length) {
+      // the "Your turn" list's times left go down (live games by the second)
+      const now = this.deps.now();
+      if (now - this.turnsDrawn >= 1000) {
+        this.turnsDrawn = now;
+        this.deps.redraw();
+      }
+    }
+    if (this.route.name === 'home' && this.turns?.due() && (this.deps.visible?.() ?? true))
+      void this.refreshTurns();
     if (this.route.name === 'game' && this.game?.time.enabled && !this.game.outcome) {
       this.game.tick();
       this.deps.redraw();

@@ -5,9 +5,10 @@ import { render } from 'preact';
 import { AppCtrl, parseRoute } from './ctrl.ts';
 import { spawnEngineWorker } from '../lib/engine/worker.ts';
 import { browserStorage } from '../lib/storage.ts';
-import { registerServiceWorker } from '../lib/sw-client.ts';
+import { listenToServiceWorker, registerServiceWorker } from '../lib/sw-client.ts';
 import { redrawLoop } from '../lib/redraw.ts';
 import { appView } from './view.tsx';
+import { browserHttp } from '../lib/http.ts';
 
 const root = document.getElementById('app')!;
 const params = new URLSearchParams(location.search);
@@ -28,6 +29,8 @@ const ctrl = new AppCtrl({
   // Browser tests only: `?engine=fast` makes the computer answer at depth 1 (see README).
   fastEngine: params.get('engine') === 'fast',
   storageEvents: window,
+  http: browserHttp,
+  visible: () => document.visibilityState !== 'hidden',
 });
 
 function draw(): void {
@@ -39,6 +42,13 @@ function draw(): void {
 window.addEventListener('hashchange', () => {
   ctrl.go(parseRoute(location.hash));
   window.scrollTo(0, 0);
+});
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState !== 'hidden') ctrl.shown();
+});
+// A notification tapped while the app is open: the service worker asks this page to open its game.
+listenToServiceWorker((hash) => {
+  location.hash = hash;
 });
 const fen = params.get('fen');
 const vs = params.get('vs') === 'computer' ? 'computer' : 'local';

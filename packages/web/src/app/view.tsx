@@ -8,6 +8,8 @@ import { PuzzleRoute } from './puzzle-route.tsx';
 import { OnlineRoute } from './online-route.tsx';
 import { ProfileRoute } from './profile-route.tsx';
 import { LobbyRoute } from './lobby-route.tsx';
+import { NotifyRoute } from './notify-route.tsx';
+import { LeadersRoute, WatchRoute } from './watch-route.tsx';
 import { icons } from '../lib/icons.tsx';
 import { recordsView } from '../records/view.tsx';
 import { replayView } from '../replay/view.tsx';
@@ -34,6 +36,10 @@ function title(ctrl: AppCtrl): string {
       return t.profileTitle;
     case 'lobby':
       return t.lobbyTitle;
+    case 'watch':
+      return t.watchTitle;
+    case 'leaderboard':
+      return t.leadersTitle;
     case 'game': {
       const g = ctrl.game;
       if (!g) return t.appName;
@@ -47,7 +53,8 @@ function title(ctrl: AppCtrl): string {
 function header(ctrl: AppCtrl): JSX.Element {
   const t = ctrl.trans;
   const home = ctrl.route.name === 'home';
-  const backTo = ctrl.route.name === 'replay' ? '#/records' : '#/';
+  const backTo =
+    ctrl.route.name === 'replay' ? '#/records' : ctrl.route.name === 'leaderboard' ? '#/watch' : '#/';
   return (
     <header class="topbar">
       {home ? (
@@ -145,7 +152,7 @@ function screen(ctrl: AppCtrl): JSX.Element {
     case 'game':
       return ctrl.game ? gameView(ctrl, ctrl.game) : homeView(ctrl.home);
     case 'settings':
-      return settingsView(ctrl.prefs);
+      return settingsView(ctrl.prefs, <NotifyRoute ctrl={ctrl} />);
     case 'rules':
       return rulesView(ctrl.rules);
     case 'records':
@@ -162,6 +169,10 @@ function screen(ctrl: AppCtrl): JSX.Element {
       return <ProfileRoute ctrl={ctrl} />;
     case 'lobby':
       return <LobbyRoute ctrl={ctrl} />;
+    case 'watch':
+      return <WatchRoute ctrl={ctrl} />;
+    case 'leaderboard':
+      return <LeadersRoute ctrl={ctrl} />;
     default:
       return homeView(ctrl.home);
   }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { en } from '../lib/i18n/en.ts';
+import { tr } from '../lib/i18n/tr.ts';
 import {
+  dayParts,
   flagged,
   formatClock,
+  formatDays,
   lowTimeThreshold,
   newClock,
   pressClock,
@@ -41,5 +45,31 @@ describe('clock', () => {
     expect(lowTimeThreshold(40_000, true)).toBe(10_000);
     expect(lowTimeThreshold(180_000, false)).toBe(18_000);
     expect(lowTimeThreshold(2_700_000, false)).toBe(20_000);
+  });
+});
+
+describe('correspondence clocks', () => {
+  const t = { corrTime: (d: number, h: number, m: number) => `${d}d ${h}h ${m}m` };
+  it('show days and hours from a day on, hours and minutes under a day (rounded up under an hour)', () => {
+    const H = 3600_000;
+    expect(dayParts(3 * 24 * H)).toEqual({ days: 3, hours: 0, minutes: 0 });
+    expect(dayParts(2 * 24 * H + 5 * H + 59 * 60_000)).toEqual({ days: 2, hours: 5, minutes: 0 });
+    expect(dayParts(5 * H + 11 * 60_000 + 1)).toEqual({ days: 0, hours: 5, minutes: 11 });
+    expect(dayParts(59_000)).toEqual({ days: 0, hours: 0, minutes: 1 });
+    expect(dayParts(-5)).toEqual({ days: 0, hours: 0, minutes: 0 });
+    expect(formatDays(t, 24 * H - 1)).toBe('0d 23h 59m');
+    expect(dayParts(H - 1)).toEqual({ days: 0, hours: 0, minutes: 59 });
+  });
+
+  it('read naturally in both languages', () => {
+    const H = 3600_000;
+    expect(formatDays(tr, 2 * 24 * H + 5 * H)).toBe('2 gün 5 sa');
+    expect(formatDays(en, 2 * 24 * H + 5 * H)).toBe('2d 5h');
+    expect(formatDays(tr, 3 * 24 * H)).toBe('3 gün');
+    expect(formatDays(en, 3 * 24 * H)).toBe('3d');
+    expect(formatDays(tr, 5 * H + 12 * 60_000)).toBe('5 sa 12 dk');
+    expect(formatDays(en, 5 * H + 12 * 60_000)).toBe('5h 12m');
+    expect(formatDays(tr, 12 * 60_000)).toBe('12 dk');
+    expect(formatDays(en, 0)).toBe('0m');
   });
 });

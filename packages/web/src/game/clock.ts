@@ -1,6 +1,7 @@
 // Game clocks and the move timer as plain values and pure functions of the time `now` (ms), so the
 // game controller stays small and tests need no fake timers.
 import type { Color } from '@dama/core';
+import type { Catalog } from '../lib/i18n/index.ts';
 
 export interface ClockState {
   /** time left for each side when its clock last stopped (ms) */
@@ -71,3 +72,26 @@ export function formatClock(ms: number): string {
 /** When a clock counts as low: 10 s on the move timer, else a tenth of the start, at most 20 s. */
 export const lowTimeThreshold = (initialMs: number, moveTimer: boolean): number =>
   moveTimer ? 10_000 : Math.min(20_000, initialMs / 10);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * A correspondence move's time left as days, hours and minutes: whole days and hours, minutes only
+ * under a day (whole ones; under an hour rounded up, so that '0' means time is out).
+ */
+export function dayParts(ms: number): { days: number; hours: number; minutes: number } {
+  const left = Math.max(0, ms);
+  if (left >= DAY)
+    return { days: Math.floor(left / DAY), hours: Math.floor((left % DAY) / HOUR), minutes: 0 };
+  if (left >= HOUR)
+    return { days: 0, hours: Math.floor(left / HOUR), minutes: Math.floor((left % HOUR) / MINUTE) };
+  return { days: 0, hours: 0, minutes: Math.min(59, Math.ceil(left / MINUTE)) };
+}
+
+/** A correspondence clock as people read it: '2 gün 5 sa', '2d 5h'; '5h 12m' under a day. */
+export const formatDays = (t: Pick<Catalog, 'corrTime'>, ms: number): string => {
+  const p = dayParts(ms);
+  return t.corrTime(p.days, p.hours, p.minutes);
+};

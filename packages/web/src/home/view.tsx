@@ -8,6 +8,7 @@ import { dialog, radios, type Choice } from '../lib/widgets.tsx';
 import { browserStorage } from '../lib/storage.ts';
 import { homePuzzle } from '../puzzle/home-status.ts';
 import type { Catalog } from '../lib/i18n/index.ts';
+import { turnsSection } from '../turns/view.tsx';
 
 const timeValue = (t: TimeControl): string =>
   t.kind === 'clock' ? `${t.minutes}+${t.increment}` : t.kind === 'move' ? 'move' : 'off';
@@ -93,6 +94,7 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
         <img src="./icon.svg" width="72" height="72" alt="" />
         <p class="tagline">{t.tagline}</p>
       </div>
+      {turnsSection(ctrl.root.turns, t)}
       {cur ? (
         <a class="card continue" href="#/game">
           <span class="card-icon">{icons.play()}</span>
@@ -132,6 +134,13 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
         <span class="card-text">
           <strong>{t.online}</strong>
           <small>{t.onlineNote}</small>
+        </span>
+      </a>
+      <a class="card" href="#/watch" data-testid="watch-card">
+        <span class="card-icon">{icons.watch()}</span>
+        <span class="card-text">
+          <strong>{t.watchTitle}</strong>
+          <small>{t.watchCardNote}</small>
         </span>
       </a>
       {puzzleCard(t)}

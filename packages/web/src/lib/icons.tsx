@@ -67,6 +67,13 @@ export const icons = {
   calendar: () =>
     svg([<rect x="4" y="5" width="16" height="15" rx="2" />, <path d="M4 10h16M9 3v4M15 3v4" />]),
   chevron: (cls = '') => svg(<path d="M9 5l7 7-7 7" />, cls),
+  /** more time for the opponent: a clock and a plus */
+  moreTime: () => svg([<circle cx="10.5" cy="13" r="7" />, <path d="M10.5 9v4l2.5 2M19 3v6M16 6h6" />]),
+  /** watching games: an eye */
+  watch: () =>
+    svg([<path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />, <circle cx="12" cy="12" r="3" />]),
+  /** notifications: a bell */
+  bell: () => svg([<path d="M6 16V11a6 6 0 0112 0v5l2 2H4z" />, <path d="M10 20a2 2 0 004 0" />]),
   /** marks of the puzzle archive: solved, not solved, started */
   check: () => svg(<path d="M6 12.5l4 4 8-9" />, 'mark-icon'),
   cross: () => svg(<path d="M7 7l10 10M17 7L7 17" />, 'mark-icon'),

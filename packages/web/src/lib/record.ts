@@ -42,8 +42,11 @@ export interface GameRecord {
   /** '1-0' */
   result: string;
   reason?: RecordReason;
-  /** set for a game played online: the colour this device's player had */
-  online?: { color: Color };
+  /**
+   * set for a game played online: the colour this device's player had, and the opponent's name in a
+   * game against people (a friend by link has none): { color: 'white', opponent: 'Cesur Kurt 12' }
+   */
+  online?: { color: Color; opponent?: string };
   plies: number;
   endedAt: number;
   /**
@@ -156,7 +159,9 @@ export function readRecords(v: unknown): GameRecord[] | undefined {
 }
 
 function readOnline(v: unknown): GameRecord['online'] {
-  return isObject(v) && (v.color === 'white' || v.color === 'black') ? { color: v.color } : undefined;
+  if (!isObject(v) || (v.color !== 'white' && v.color !== 'black')) return undefined;
+  const opponent = typeof v.opponent === 'string' && v.opponent.length <= 80 ? v.opponent : undefined;
+  return { color: v.color, ...(opponent ? { opponent } : {}) };
 }
 
 /**

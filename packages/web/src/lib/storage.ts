@@ -19,6 +19,8 @@ export const KEYS = {
   online: 'dama.online-seats.v1',
   player: 'dama.player.v1',
   lobby: 'dama.lobby.v1',
+  correspondence: 'dama.correspondence.v1',
+  push: 'dama.push.v1',
 } as const;
 export type StoreKey = (typeof KEYS)[keyof typeof KEYS];
 

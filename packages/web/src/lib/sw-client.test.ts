@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerServiceWorker } from './sw-client.ts';
+import { listenToServiceWorker, registerServiceWorker } from './sw-client.ts';
 
 // Stand-ins for the browser's service-worker objects, driven by hand: each test plays one order of
 // events that a real browser can produce.
@@ -132,5 +132,20 @@ describe('the update prompt', () => {
     applies[0]();
     expect(reload).toHaveBeenCalledTimes(1);
     expect(next.posted).toEqual([]);
+  });
+});
+
+describe('a tapped notification', () => {
+  it('opens the game it names in the open page, and nothing else', () => {
+    const opened: string[] = [];
+    listenToServiceWorker((hash) => opened.push(hash));
+    const say = (data: unknown) => container.dispatchEvent(new MessageEvent('message', { data }));
+    say({ type: 'dama-open', hash: '#/online/AbCdEfGh12' });
+    say({ type: 'dama-open', hash: 'javascript:alert(1)' });
+    say({ type: 'dama-open', hash: '#/online/AbCdEfGh12/token' });
+    say({ type: 'other', hash: '#/online/AbCdEfGh12' });
+    say('dama-open');
+    say(null);
+    expect(opened).toEqual(['#/online/AbCdEfGh12']);
   });
 });

@@ -2,8 +2,9 @@
 // decides what it accepts (`OFFERED_TIME_CONTROLS` and `speedOf` in packages/server/src/rating.ts,
 // which `@dama/server/wire` does not carry): these are its live ones, and the same speed bounds, so
 // that the range is drawn around the rating the server will pair by. A seek at any other clock is
-// refused by the server ('unsupported'); correspondence is not offered yet.
-import type { ClockSetting } from '@dama/server/wire';
+// refused by the server ('unsupported'). Correspondence: 1, 3 or 7 days a move (`{days}` seeks).
+import type { ClockSetting, SeekClock } from '@dama/server/wire';
+import type { Catalog } from '../lib/i18n/index.ts';
 
 export const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
 export type Speed = (typeof SPEEDS)[number];
@@ -16,8 +17,19 @@ export const LIVE_CLOCKS = [
   { key: '10+0', initial: 600_000, increment: 0 },
   { key: '15+10', initial: 900_000, increment: 10_000 },
 ] as const;
-export type ClockKey = (typeof LIVE_CLOCKS)[number]['key'];
-export const CLOCK_KEYS: readonly ClockKey[] = LIVE_CLOCKS.map((c) => c.key);
+/** The correspondence time controls: days a move ('3d': three days for each move). */
+export const CORRESPONDENCE_CLOCKS = [
+  { key: '1d', days: 1 },
+  { key: '3d', days: 3 },
+  { key: '7d', days: 7 },
+] as const;
+export type LiveKey = (typeof LIVE_CLOCKS)[number]['key'];
+export type CorrespondenceKey = (typeof CORRESPONDENCE_CLOCKS)[number]['key'];
+export type ClockKey = LiveKey | CorrespondenceKey;
+export const CLOCK_KEYS: readonly ClockKey[] = [
+  ...LIVE_CLOCKS.map((c) => c.key),
+  ...CORRESPONDENCE_CLOCKS.map((c) => c.key),
+];
 
 const MINUTE = 60_000;
 
@@ -30,18 +42,33 @@ export function speedOf(clock: ClockSetting): Speed {
   return 'classical';
 }
 
-export function clockOf(key: ClockKey): ClockSetting {
+/** The speed a seek's time control is rated in: a clock's, or correspondence for days a move. */
+export const speedOfSeek = (clock: SeekClock): Speed => ('days' in clock ? 'correspondence' : speedOf(clock));
+
+/** What a key is sent as: a clock in ms, or days a move. */
+export function clockOf(key: ClockKey): SeekClock {
+  const days = CORRESPONDENCE_CLOCKS.find((x) => x.key === key);
+  if (days) return { days: days.days };
   const c = LIVE_CLOCKS.find((x) => x.key === key)!;
   return { initial: c.initial, increment: c.increment };
 }
 
-/** The key of a live clock, or undefined for any other (a clock this client does not offer). */
-export function keyOf(clock: ClockSetting | { days: number }): ClockKey | undefined {
-  if ('days' in clock) return undefined;
+/** The key of an offered time control, or undefined for any other (one this client does not offer). */
+export function keyOf(clock: SeekClock): ClockKey | undefined {
+  if ('days' in clock) return CORRESPONDENCE_CLOCKS.find((c) => c.days === clock.days)?.key;
   return LIVE_CLOCKS.find((c) => c.initial === clock.initial && c.increment === clock.increment)?.key;
 }
 
-/** The live clocks grouped by speed, fastest first: [['bullet', ['1+0']], ['blitz', ['3+2', '5+0']], …]. */
+/** A time control as the player reads it: '5+0', or '3 days' ('3 gün'). */
+export function clockLabel(t: Catalog, key: ClockKey): string {
+  const days = CORRESPONDENCE_CLOCKS.find((x) => x.key === key);
+  return days ? t.corrDays(days.days) : key;
+}
+
+/**
+ * The time controls grouped by speed, fastest first: [['bullet', ['1+0']], ['blitz', ['3+2',
+ * '5+0']], …, ['correspondence', ['1d', '3d', '7d']]].
+ */
 export const CLOCK_GROUPS: readonly [Speed, ClockKey[]][] = (() => {
   const groups: [Speed, ClockKey[]][] = [];
   for (const c of LIVE_CLOCKS) {
@@ -50,6 +77,7 @@ export const CLOCK_GROUPS: readonly [Speed, ClockKey[]][] = (() => {
     if (g) g[1].push(c.key);
     else groups.push([speed, [c.key]]);
   }
+  groups.push(['correspondence', CORRESPONDENCE_CLOCKS.map((c) => c.key)]);
   return groups;
 })();
 

@@ -395,6 +395,97 @@ describe('paired', () => {
   });
 });
 
+describe('correspondence', () => {
+  it('seeks days a move, the range drawn around the correspondence rating, and shows the days', async () => {
+    const t = await inLobby({
+      ratings: {
+        blitz: { rating: 1612, provisional: false, games: 30 },
+        correspondence: { rating: 1700, provisional: false, games: 12 },
+      },
+    });
+    t.l.setDraft({ clock: '3d', rated: true, range: 200 });
+    t.l.seek();
+    expect(t.socket().seeks()).toEqual([
+      { t: 'seek', clock: { days: 3 }, rated: true, range: { min: 1500, max: 1900 } },
+    ]);
+    expect(t.l.seeking).toEqual({ since: 1_800_000_000_000, clock: '3 days' });
+    expect(readLobbyDraft({ clock: '7d', rated: false, range: null })).toEqual({
+      clock: '7d',
+      rated: false,
+      range: null,
+    });
+  });
+
+  it('lists others’ correspondence seeks, judged by the correspondence rating; a tap seeks the same days', async () => {
+    const t = await inLobby();
+    const corr = seekOf({
+      id: 'SeekCorr0001',
+      clock: { days: 7 },
+      rated: true,
+      range: { min: 1450, max: 1550 },
+    });
+    t.socket().say({ t: 'lobby', seeks: [corr, seekOf()], online: 3, playing: 0 });
+    // live clocks first, then days
+    expect(t.l.otherSeeks().map((x) => x.id)).toEqual(['SeekXyz12345', 'SeekCorr0001']);
+    // no correspondence games yet: 1500, inside 1450–1550 (the blitz 1612 would be outside)
+    expect(t.l.fits(corr)).toBe(true);
+    expect(t.l.fits({ ...corr, range: { min: 1600, max: 1700 } })).toBe(false);
+    t.l.accept(corr);
+    expect(t.socket().seeks()).toEqual([{ t: 'seek', clock: { days: 7 }, rated: true, range: null }]);
+    expect(t.l.draft.clock).toBe('7d');
+  });
+});
+
+describe('the hello', () => {
+  it('a paired game lost with a dropped socket is found in the next hello, and opened (not sought again)', async () => {
+    const t = await inLobby();
+    t.l.seek();
+    t.socket().say({ t: 'seeking', seek: 'SeekMine0001' });
+    // the server paired us, but its message was lost with the socket
+    t.socket().drop();
+    const s = await reconnect(t);
+    s.say(hello({ games: [{ game: GAME, color: 'black', token: TOKEN }] }));
+    expect(s.seeks()).toEqual([]);
+    expect(t.seats.get(GAME)).toBe(TOKEN);
+    expect(t.hashes).toEqual([`#/online/${GAME}/${TOKEN}`]);
+    expect(t.l.wanted).toBeUndefined();
+    expect(t.sounds).toEqual(['found']);
+  });
+
+  it('while elsewhere, the game found again is announced by the banner', async () => {
+    const t = await inLobby();
+    t.l.seek();
+    t.l.detach();
+    t.socket().drop();
+    const s = await reconnect(t);
+    s.say(hello({ games: [{ game: GAME, color: 'white', token: TOKEN }] }));
+    expect(t.hashes).toEqual([]);
+    expect(t.l.found).toEqual({ game: GAME, token: TOKEN });
+    expect(s.seeks()).toEqual([]);
+  });
+
+  it('a game this device already holds the seat of is not announced again', async () => {
+    const t = setup();
+    t.seats.set(GAME, TOKEN);
+    t.l.attach();
+    await settle();
+    t.socket().open();
+    t.socket().say(hello({ games: [{ game: GAME, color: 'white', token: TOKEN }] }));
+    expect(t.l.found).toBeUndefined();
+    expect(t.hashes).toEqual([]);
+    expect(t.sounds).toEqual([]);
+  });
+
+  it('the seeks of blocked players are not listed, nor of one blocked since', async () => {
+    const t = await inLobby({ blocked: ['PlayerBbbb02'] });
+    const other = seekOf({ id: 'SeekOther001', player: 'PlayerCccc03', name: 'Bilge Baykuş 3' });
+    t.socket().say({ t: 'lobby', seeks: [seekOf(), other], online: 3, playing: 0 });
+    expect(t.l.otherSeeks().map((x) => x.id)).toEqual(['SeekOther001']);
+    t.l.noteBlocked('PlayerCccc03');
+    expect(t.l.otherSeeks()).toEqual([]);
+  });
+});
+
 describe('a dropped socket', () => {
   it('reconnects with backoff and seeks the same again, the time waited kept', async () => {
     const t = await inLobby();

@@ -6,7 +6,9 @@
 // seek when its socket closes, so after a reconnect (with backoff) the same seek is sent again; the
 // player's choices are kept on the device and never lost. Paired: the seat token is kept as a friend
 // link's is (online/seats.ts) and the game opened at once from the lobby screen, or announced by a
-// banner (with a sound) on any other screen.
+// banner (with a sound) on any other screen. A `paired` lost with a dropped socket is found again in
+// the next hello's games (a game whose seat this device does not hold yet), and the seeks of the
+// players the hello says are blocked are not listed (they would never pair).
 import type { LobbyClientMessage, LobbySeek, LobbyServerMessage } from '@dama/server/wire';
 import { PING_EVERY } from '@dama/server/wire';
 import type { LobbyLink } from '../app/ctrl.ts';
@@ -20,11 +22,12 @@ import type { Held } from '../player/identity.ts';
 import type { HeldPlayer, Ratings } from '../player/read.ts';
 import {
   CLOCK_KEYS,
+  clockLabel,
   clockOf,
   keyOf,
   rangeAround,
   RANGES,
-  speedOf,
+  speedOfSeek,
   START_RATING,
   type ClockKey,
   type RangeChoice,
@@ -48,7 +51,7 @@ export function readLobbyDraft(v: unknown): LobbyDraft | undefined {
   return range === undefined ? undefined : { clock: v.clock, rated: v.rated, range };
 }
 
-/** A seek as sent: a live clock, rated or casual, and the absolute range of opponents' ratings. */
+/** A seek as sent: a time control, rated or casual, and the absolute range of opponents' ratings. */
 export interface SeekSpec {
   clock: ClockKey;
   rated: boolean;
@@ -114,6 +117,8 @@ export class LobbyCtrl implements LobbyLink {
   me: { id: string; name: string } | undefined;
   ratings: Ratings = {};
   pausedUntil: number | null = null;
+  /** the players this one blocked (from the hello, and blocked since): their seeks are not listed */
+  blocked: string[] = [];
   list: LobbyList | undefined;
   problem: LobbyProblem | undefined;
   identityError: PlayerError | undefined;
@@ -206,7 +211,7 @@ export class LobbyCtrl implements LobbyLink {
   seek(): void {
     if (!this.canSeek()) return;
     const d = this.draft;
-    const rating = this.ratingIn(speedOf(clockOf(d.clock))).rating;
+    const rating = this.ratingIn(speedOfSeek(clockOf(d.clock))).rating;
     this.start({ clock: d.clock, rated: d.rated, range: rangeAround(rating, d.range) });
   }
 
@@ -248,20 +253,30 @@ export class LobbyCtrl implements LobbyLink {
     return this.wanted ? Math.max(0, this.env.now() - this.wanted.since) : 0;
   }
 
-  /** The open seeks of others at the clocks offered here: fastest clock first, then by rating. */
+  /**
+   * The open seeks of others at the time controls offered here, but not those of players this one
+   * blocked (the server never pairs them): fastest clock first, then by rating.
+   */
   otherSeeks(): LobbySeek[] {
     const me = this.me?.id;
     const order = (s: LobbySeek) => CLOCK_KEYS.indexOf(keyOf(s.clock)!);
     return (this.list?.seeks ?? [])
-      .filter((s) => s.player !== me && keyOf(s.clock) !== undefined)
+      .filter((s) => s.player !== me && keyOf(s.clock) !== undefined && !this.blocked.includes(s.player))
       .sort((a, b) => order(a) - order(b) || a.rating - b.rating);
   }
 
   /** Whether the player's rating is inside a seek's range (outside, the server never pairs them). */
   fits(s: LobbySeek): boolean {
-    if (!s.range || 'days' in s.clock) return true;
-    const r = this.ratingIn(speedOf(s.clock)).rating;
+    if (!s.range) return true;
+    const r = this.ratingIn(speedOfSeek(s.clock)).rating;
     return r >= s.range.min && r <= s.range.max;
+  }
+
+  /** A player blocked elsewhere in the app (the end of a game): their seeks leave the list at once. */
+  noteBlocked(player: string): void {
+    if (this.blocked.includes(player)) return;
+    this.blocked = [...this.blocked, player];
+    this.env.redraw();
   }
 
   /** Try again after a problem that stopped the connection. */
@@ -278,7 +293,9 @@ export class LobbyCtrl implements LobbyLink {
   // ---- the banner on other screens (LobbyLink)
 
   get seeking(): { since: number; clock: string } | undefined {
-    return this.wanted ? { since: this.wanted.since, clock: this.wanted.spec.clock } : undefined;
+    return this.wanted
+      ? { since: this.wanted.since, clock: clockLabel(this.t, this.wanted.spec.clock) }
+      : undefined;
   }
 
   goToGame(): void {
@@ -494,10 +511,12 @@ export class LobbyCtrl implements LobbyLink {
         this.me = msg.player;
         this.ratings = msg.ratings;
         this.pausedUntil = msg.pausedUntil;
+        this.blocked = msg.blocked;
         this.connection = 'open';
         this.retries = 0;
         if (this.wanted && this.paused()) this.wanted = undefined;
-        this.sendSeek();
+        // a game paired while the socket was down ends the seek: it is not sent again
+        if (!this.recover(msg.games)) this.sendSeek();
         this.tick();
         break;
       case 'lobby':
@@ -544,6 +563,27 @@ export class LobbyCtrl implements LobbyLink {
     this.seekId = id;
     this.busyTries = 0;
     if (this.problem === 'busy') this.problem = undefined;
+  }
+
+  /**
+   * The hello's paired games still awaiting their first moves: one whose seat this device does not
+   * hold came in a `paired` message lost with a dropped socket (or was paired on another device of
+   * this player). Their seats are kept, and one is opened as if just paired while seeking (at once
+   * from the lobby screen, else by the banner), or announced by the banner. Whether the seek ended.
+   */
+  private recover(games: readonly { game: string; token: string }[]): boolean {
+    const lost = games.filter((g) => this.env.seats.get(g.game) === undefined);
+    if (lost.length === 0) return false;
+    for (const x of lost) this.env.seats.set(x.game, x.token);
+    const g = lost[0];
+    if (this.wanted) {
+      this.paired(g.game, g.token);
+      return true;
+    }
+    this.found = { game: g.game, token: g.token };
+    this.env.sound.play('found');
+    this.env.announce(this.t.lobbyFoundTitle);
+    return false;
   }
 
   private paired(game: string, token: string): void {

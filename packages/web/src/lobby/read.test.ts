@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LobbySeek } from '@dama/server/wire';
-import { clockOf, CLOCK_GROUPS, keyOf, rangeAround, speedOf } from './clocks.ts';
+import { en } from '../lib/i18n/en.ts';
+import { tr } from '../lib/i18n/tr.ts';
+import { clockLabel, clockOf, CLOCK_GROUPS, keyOf, rangeAround, speedOf, speedOfSeek } from './clocks.ts';
 import { readLobbyMessage, readSeek } from './read.ts';
 
 const seek: LobbySeek = {
@@ -116,19 +118,28 @@ describe('lobby messages', () => {
 });
 
 describe('time controls', () => {
-  it('are the server’s live ones, in its speeds', () => {
+  it('are the server’s offered ones, in its speeds: live clocks and correspondence days', () => {
     expect(CLOCK_GROUPS).toEqual([
       ['bullet', ['1+0']],
       ['blitz', ['3+2', '5+0']],
       ['rapid', ['10+0', '15+10']],
+      ['correspondence', ['1d', '3d', '7d']],
     ]);
+    expect(clockOf('3d')).toEqual({ days: 3 });
+    expect(keyOf({ days: 7 })).toBe('7d');
+    expect(keyOf({ days: 2 })).toBeUndefined();
+    expect(speedOfSeek({ days: 1 })).toBe('correspondence');
+    expect(speedOfSeek({ initial: 60_000, increment: 0 })).toBe('bullet');
+    expect(clockLabel(en, '1d')).toBe('1 day');
+    expect(clockLabel(en, '7d')).toBe('7 days');
+    expect(clockLabel(tr, '3d')).toBe('3 gün');
+    expect(clockLabel(tr, '5+0')).toBe('5+0');
     expect(speedOf({ initial: 180_000, increment: 2000 })).toBe('blitz'); // 3 min + 80 s
     expect(speedOf({ initial: 900_000, increment: 10_000 })).toBe('rapid'); // 21 min 40 s
     expect(speedOf({ initial: 1_800_000, increment: 0 })).toBe('classical');
     expect(clockOf('15+10')).toEqual({ initial: 900_000, increment: 10_000 });
     expect(keyOf({ initial: 600_000, increment: 0 })).toBe('10+0');
     expect(keyOf({ initial: 120_000, increment: 1000 })).toBeUndefined();
-    expect(keyOf({ days: 3 })).toBeUndefined();
   });
 
   it('draw a range around a rating within the bounds the server accepts', () => {

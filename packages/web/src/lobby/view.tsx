@@ -10,12 +10,13 @@ import { radios } from '../lib/widgets.tsx';
 import { errorText } from '../player/errors.ts';
 import {
   CLOCK_GROUPS,
+  clockLabel,
   clockOf,
   keyOf,
   rangeAround,
   RANGES,
   ratingText,
-  speedOf,
+  speedOfSeek,
   type Speed,
 } from './clocks.ts';
 import type { LobbyCtrl } from './ctrl.ts';
@@ -127,7 +128,8 @@ function clockChoice(l: LobbyCtrl): JSX.Element {
         return (
           <div class="speed-row" key={speed}>
             <span class="speed-name">
-              {speedName(t, speed)}
+              {/* the row names fit a narrow column: correspondence is 'Daily' there in English */}
+              {speed === 'correspondence' ? t.lobbyCorrRow : speedName(t, speed)}
               {r ? <small>{ratingText(r)}</small> : null}
             </span>
             <div class="segmented">
@@ -140,7 +142,7 @@ function clockChoice(l: LobbyCtrl): JSX.Element {
                     checked={k === l.draft.clock}
                     onChange={() => l.setDraft({ clock: k })}
                   />
-                  <span>{k}</span>
+                  <span>{clockLabel(t, k)}</span>
                 </label>
               ))}
             </div>
@@ -154,7 +156,7 @@ function clockChoice(l: LobbyCtrl): JSX.Element {
 function seekForm(l: LobbyCtrl): JSX.Element {
   const t = l.t;
   const d = l.draft;
-  const speed = speedOf(clockOf(d.clock));
+  const speed = speedOfSeek(clockOf(d.clock));
   const mine = l.ratingIn(speed);
   const range = rangeAround(mine.rating, d.range);
   return (
@@ -166,6 +168,7 @@ function seekForm(l: LobbyCtrl): JSX.Element {
       }}
     >
       {clockChoice(l)}
+      {speed === 'correspondence' ? <p class="note corr-note">{t.lobbyCorrNote}</p> : null}
       {radios(
         'lobby-rated',
         t.lobbyKind,
@@ -213,7 +216,7 @@ function seekingCard(app: AppCtrl, l: LobbyCtrl): JSX.Element {
       </div>
       <h2 id="lobby-seeking-title">{t.lobbySeeking}</h2>
       <p class="what">
-        {spec.clock} · {spec.rated ? t.lobbyRated : t.lobbyCasual} · {range}
+        {clockLabel(t, spec.clock)} · {spec.rated ? t.lobbyRated : t.lobbyCasual} · {range}
       </p>
       <p class="waited" role="timer" data-testid="lobby-waited">
         {t.lobbyWaited(waited(l.elapsed()))}
@@ -235,7 +238,8 @@ function seekingCard(app: AppCtrl, l: LobbyCtrl): JSX.Element {
 function seekRow(l: LobbyCtrl, s: LobbySeek): JSX.Element {
   const t = l.t;
   const fits = l.fits(s);
-  const clock = keyOf(s.clock) ?? '';
+  const key = keyOf(s.clock);
+  const clock = key ? clockLabel(t, key) : '';
   const kind = s.rated ? t.lobbyRated : t.lobbyCasual;
   const rating = ratingText(s);
   return (

@@ -13,7 +13,13 @@ import {
   type OnlineEnv,
   type SocketLike,
 } from './ctrl.ts';
-import { PING_EVERY, type ClientMessage, type ServerMessage, type Snapshot } from './protocol.ts';
+import {
+  PING_EVERY,
+  type ClientMessage,
+  type NewGame,
+  type ServerMessage,
+  type Snapshot,
+} from './protocol.ts';
 
 const ID = 'AbCdEfGh12';
 const NEXT = 'ZyXwVuTs98';
@@ -83,10 +89,13 @@ function snapshot(over: Partial<Snapshot> = {}): Snapshot {
 }
 
 let blockWorks = true;
+let createAnswer: Awaited<ReturnType<OnlineEnv['createGame']>> = { ok: false, status: 500 };
 
 function setup(route: { id?: string; token?: string } = { id: ID, token: TOKEN }) {
   const sockets: FakeSocket[] = [];
   const seats = new Map<string, string>();
+  const corr = new Map<string, Color>();
+  const created: NewGame[] = [];
   const records: GameRecord[] = [];
   const hashes: string[] = [];
   const sounds: string[] = [];
@@ -106,8 +115,16 @@ function setup(route: { id?: string; token?: string } = { id: ID, token: TOKEN }
       sockets.push(s);
       return s;
     },
-    createGame: () => Promise.resolve({ ok: false, status: 500 }),
+    createGame: (body) => {
+      created.push(body);
+      return Promise.resolve(createAnswer);
+    },
     seats: { get: (id) => seats.get(id), set: (id, t) => void seats.set(id, t) },
+    correspondence: {
+      list: () => [...corr].map(([id, color]) => ({ id, color })),
+      keep: (id, color) => void corr.set(id, color),
+      forget: (id) => void corr.delete(id),
+    },
     saveRecord: (r) => records.push(r),
     visible: () => true,
     moveId: () => `m${++ids}`,
@@ -118,7 +135,7 @@ function setup(route: { id?: string; token?: string } = { id: ID, token: TOKEN }
   };
   const ctrl = new OnlineCtrl(env, route);
   const socket = () => sockets[sockets.length - 1];
-  return { ctrl, sockets, socket, seats, records, hashes, sounds, blocked };
+  return { ctrl, sockets, socket, seats, records, hashes, sounds, blocked, corr, created };
 }
 
 /** Connected as `you`, with the game at `moves` (version `v`). */
@@ -716,6 +733,126 @@ describe('a game made by pairing', () => {
     });
     expect(t.ctrl.opponent()).toBeUndefined();
     expect(t.ctrl.canBlock()).toBe(false);
+  });
+});
+
+describe('a correspondence game', () => {
+  const DAY = 24 * 3600_000;
+  const corr = (over: Partial<Snapshot> = {}) =>
+    snapshot({ days: 3, clocks: { white: 3 * DAY, black: 3 * DAY, running: 'white' }, ...over });
+
+  it('is made with days a move and no clock, and kept for the "Your turn" list', async () => {
+    createAnswer = { ok: true, id: NEXT, color: 'black', token: NEW_TOKEN };
+    const t = setup({});
+    t.ctrl.setDraft({ color: 'random', clock: '3d' });
+    await t.ctrl.create();
+    expect(t.created).toEqual([{ color: 'random', clock: null, days: 3 }]);
+    expect(t.corr.get(NEXT)).toBe('black');
+    expect(t.hashes).toEqual([`#/online/${NEXT}/${NEW_TOKEN}`]);
+    // a live clock is made as before, and is not kept
+    createAnswer = { ok: true, id: ID, color: 'white', token: TOKEN };
+    t.ctrl.setDraft({ clock: '5+3' });
+    await t.ctrl.create();
+    expect(t.created[1]).toEqual({ color: 'random', clock: { minutes: 5, increment: 3 } });
+    expect(t.corr.has(ID)).toBe(false);
+  });
+
+  it('is kept while played and forgotten once over; a spectator keeps nothing', () => {
+    const t = setup();
+    t.socket().open();
+    t.socket().say({ t: 'hello', you: 'black', v: 2 });
+    t.socket().say({ t: 'game', game: corr() });
+    expect(t.corr.get(ID)).toBe('black');
+    t.socket().say({
+      t: 'game',
+      game: corr({ v: 3, status: 'over', outcome: { winner: 'white', reason: 'timeout' }, result: '1-0' }),
+    });
+    expect(t.corr.has(ID)).toBe(false);
+    const s = setup({ id: NEXT });
+    s.socket().open();
+    s.socket().say({ t: 'hello', you: null, v: 2 });
+    s.socket().say({ t: 'game', game: corr({ id: NEXT }) });
+    expect(s.corr.size).toBe(0);
+  });
+
+  it('has no claim of the win (won on time only), and an absent opponent is simply offline', () => {
+    const t = setup();
+    t.socket().open();
+    t.socket().say({ t: 'hello', you: 'white', v: 2 });
+    const away = {
+      white: { state: 'online' as const, since: 0 },
+      black: { state: 'offline' as const, since: 0 },
+    };
+    t.socket().say({ t: 'game', game: corr({ presence: away, now: Date.now() }) });
+    vi.advanceTimersByTime(120_000);
+    expect(t.ctrl.presence('black')).toBe('offline');
+    expect(t.ctrl.canClaim()).toBe(false);
+    expect(t.ctrl.correspondence).toBe(true);
+    // the same in a live game can be claimed
+    t.socket().say({ t: 'game', game: snapshot({ v: 3, presence: away, now: Date.now() - 120_000 }) });
+    expect(t.ctrl.presence('black')).toBe('gone');
+    expect(t.ctrl.canClaim()).toBe(true);
+  });
+
+  it('"Give a day" sends moretime; the day arriving is told to both sides', () => {
+    const t = setup();
+    t.socket().open();
+    t.socket().say({ t: 'hello', you: 'black', v: 2 });
+    const now = Date.now();
+    t.socket().say({ t: 'game', game: corr({ now }) });
+    expect(t.ctrl.canGiveTime()).toBe(true);
+    t.ctrl.giveTime();
+    expect(t.socket().sent.at(-1)).toEqual({ t: 'moretime' });
+    // an hour later, White's running clock has a day more
+    t.socket().say({
+      t: 'game',
+      game: corr({
+        v: 3,
+        now: now + 3600_000,
+        clocks: { white: 4 * DAY - 3600_000, black: 3 * DAY, running: 'white' },
+      }),
+    });
+    expect(t.ctrl.shownNotice()).toBe('time-given');
+    // White's side: told of the gift; a clock merely running down is not
+    const w = setup();
+    w.socket().open();
+    w.socket().say({ t: 'hello', you: 'white', v: 2 });
+    w.socket().say({ t: 'game', game: corr({ now }) });
+    w.socket().say({
+      t: 'game',
+      game: corr({
+        v: 3,
+        now: now + 60_000,
+        clocks: { white: 3 * DAY - 60_000, black: 3 * DAY, running: 'white' },
+      }),
+    });
+    expect(w.ctrl.shownNotice()).toBeUndefined();
+    w.socket().say({
+      t: 'game',
+      game: corr({
+        v: 4,
+        now: now + 120_000,
+        clocks: { white: 4 * DAY - 120_000, black: 3 * DAY, running: 'white' },
+      }),
+    });
+    expect(w.ctrl.shownNotice()).toBe('time-received');
+  });
+
+  it('a live game gives 15 s the same way; a game without a clock has nothing to give', () => {
+    const t = playing();
+    expect(t.ctrl.canGiveTime()).toBe(false);
+    t.ctrl.giveTime();
+    expect(t.socket().sent.some((m) => m.t === 'moretime')).toBe(false);
+    t.socket().say({
+      t: 'game',
+      game: snapshot({
+        v: 3,
+        clock: { initial: 300_000, increment: 0 },
+        clocks: { white: 300_000, black: 300_000, running: null },
+      }),
+    });
+    expect(t.ctrl.canGiveTime()).toBe(true);
+    expect(t.ctrl.correspondence).toBe(false);
   });
 });
 

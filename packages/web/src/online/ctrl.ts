@@ -6,25 +6,27 @@
 // version it has, and the snapshot that answers tells whether the move arrived, is still to be sent
 // (the same id, so it is never played twice), or no longer fits. The rules on this side only tell
 // the board which moves to offer and replay what the server sends.
-import { Game, makeNotation, makePdn, opposite, type Color, type Move } from '@dama/core';
+import { Game, makeNotation, opposite, type Color, type Move } from '@dama/core';
 import type { Board, BoardConfig, MovePath } from '@dama/board';
 import { boardMoves, fromPath, piecesOf, toPath } from '../lib/adapter.ts';
 import type { Catalog } from '../lib/i18n/index.ts';
 import { settingsBoard } from '../lib/board-settings.ts';
+import { onlinePdn, replayMoves, withOutcome } from '../lib/online-record.ts';
 import { pdnTags, recordOf, type GameRecord } from '../lib/record.ts';
 import type { Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import type {
   ClientMessage,
   ClockChoice,
+  NewGame,
   OnlineColorChoice,
-  OnlineOutcome,
   Reaction,
   SeatPlayer,
   ServerMessage,
   Snapshot,
 } from './protocol.ts';
 import { CLOCK_CHOICES, MAX_DRAW_OFFERS, PING_EVERY, REACTIONS } from './protocol.ts';
+import type { CorrespondenceBook } from './corr.ts';
 import { readServerMessage } from './read.ts';
 import type { SeatBook } from './seats.ts';
 
@@ -51,11 +53,12 @@ export interface OnlineEnv {
   /** the page's address without its hash, for the share link: 'https://dama.example/' */
   origin(): string;
   openSocket(): SocketLike;
-  createGame(body: {
-    color: OnlineColorChoice;
-    clock: { minutes: number; increment: number } | null;
-  }): Promise<{ ok: true; id: string; color: Color; token: string } | { ok: false; status: number }>;
+  createGame(
+    body: NewGame,
+  ): Promise<{ ok: true; id: string; color: Color; token: string } | { ok: false; status: number }>;
   seats: SeatBook;
+  /** the correspondence games this device plays (the home screen's "Your turn" list reads them) */
+  correspondence: CorrespondenceBook;
   saveRecord(r: GameRecord): void;
   /** the page is in view */
   visible(): boolean;
@@ -66,8 +69,11 @@ export interface OnlineEnv {
 }
 
 export type Connection = 'connecting' | 'open' | 'reconnecting' | 'unreachable';
-/** What a seat's player is doing, as shown beside their name. */
-export type SeatPresence = 'online' | 'away' | 'reconnecting' | 'gone' | 'empty';
+/**
+ * What a seat's player is doing, as shown beside their name. In a correspondence game a player
+ * without a connection is simply `offline` (they come back to move), never `gone`.
+ */
+export type SeatPresence = 'online' | 'away' | 'reconnecting' | 'gone' | 'offline' | 'empty';
 
 export interface Draft {
   color: OnlineColorChoice;
@@ -87,6 +93,8 @@ export interface PendingMove {
 /** Something that happened, told for a few seconds in the status line. */
 export type NoticeKind =
   | 'move-lost'
+  | 'time-given'
+  | 'time-received'
   | 'draw-declined'
   | 'takeback-declined'
   | 'taken-back-mine'
@@ -103,16 +111,13 @@ export const NOTICE_MS = 6000;
 export const SEAT_WAIT = 5000;
 /** After the device says its network is back, how long an open socket has to answer a ping. */
 export const PROBE_WAIT = 4000;
+/** A clock grown by at least this much without a move was given more time ('moretime': 15 s, or a day). */
+const GIVEN_AT_LEAST = 10_000;
 
 const OPEN = 1;
 let opened = 0;
 
-/** The moves replayed through the rules; undefined when they are not one legal game. */
-function replay(moves: readonly string[]): Game | undefined {
-  const g = new Game();
-  for (const m of moves) if (!g.playNotation(m).ok) return undefined;
-  return g;
-}
+const replay = replayMoves;
 
 export class OnlineCtrl {
   readonly id: string | undefined;
@@ -193,14 +198,19 @@ export class OnlineCtrl {
     this.problem = undefined;
     this.env.redraw();
     const c = CLOCK_CHOICES.find((x) => x.value === this.draft.clock);
-    const clock = c && c.minutes > 0 ? { minutes: c.minutes, increment: c.increment } : null;
+    const color = this.draft.color;
+    const body: NewGame =
+      c && c.days > 0
+        ? { color, clock: null, days: c.days }
+        : { color, clock: c && c.minutes > 0 ? { minutes: c.minutes, increment: c.increment } : null };
     try {
-      const r = await this.env.createGame({ color: this.draft.color, clock });
+      const r = await this.env.createGame(body);
       if (this.destroyed) return;
       if (!r.ok) {
         this.problem = r.status === 429 ? 'onlineTooMany' : 'onlineCreateFailed';
       } else {
         this.env.seats.set(r.id, r.token);
+        if (body.days) this.env.correspondence.keep(r.id, r.color);
         this.env.navigate(`#/online/${r.id}/${r.token}`);
       }
     } catch {
@@ -464,6 +474,7 @@ export class OnlineCtrl {
     this.rewound = false;
     this.snap = snap;
     this.receivedAt = this.env.now();
+    this.keepCorrespondence(snap);
     if (this.you === null && snap.status === 'waiting' && !this.token && !this.joinAsked) {
       this.joinAsked = true;
       this.send({ t: 'join' });
@@ -514,10 +525,26 @@ export class OnlineCtrl {
     if (snap.rematch && prev && !prev.rematch) this.followRematch();
   }
 
-  /** What the offerer is told when the friend said no, and a takeback done. */
+  /** A correspondence game this device plays is kept for the "Your turn" list until it is over. */
+  private keepCorrespondence(snap: Snapshot): void {
+    if (snap.days === null || this.you === null || !this.id) return;
+    if (snap.status === 'playing' || snap.status === 'waiting')
+      this.env.correspondence.keep(this.id, this.you);
+    else this.env.correspondence.forget(this.id);
+  }
+
+  /** What the offerer is told when the friend said no, a takeback done, and more time given. */
   private noticeChanges(prev: Snapshot, snap: Snapshot): void {
     const same = snap.moves.length === prev.moves.length;
-    if (snap.moves.length < prev.moves.length) {
+    const grew = (c: Color): boolean => {
+      if (!prev.clocks || !snap.clocks) return false;
+      // what the clock would show now had nothing been given (the running one went down meanwhile)
+      const expected = prev.clocks[c] - (prev.clocks.running === c ? snap.now - prev.now : 0);
+      return snap.clocks[c] - expected >= GIVEN_AT_LEAST;
+    };
+    if (same && this.you !== null && grew(this.you)) this.say('time-received');
+    else if (same && this.you !== null && grew(opposite(this.you))) this.say('time-given');
+    else if (snap.moves.length < prev.moves.length) {
       const mine = this.you !== null && prev.takebackOffer === this.you;
       this.say(this.you === null ? 'taken-back' : mine ? 'taken-back-mine' : 'taken-back-theirs');
     } else if (same && this.you !== null && prev.drawOffer === this.you && snap.drawOffer === null)
@@ -574,20 +601,17 @@ export class OnlineCtrl {
     const pdn = onlinePdn(game, snap.outcome, pdnTags(undefined, this.env.now(), names));
     const rec = recordOf(`online-${snap.id}`, undefined, game, pdn, this.env.now());
     // the reason as the server gave it (the rules' game knows a win by abandonment as a timeout)
-    this.env.saveRecord({ ...rec, reason: snap.outcome.reason, online: { color: this.you } });
+    const opponent = p?.[opposite(this.you)].name;
+    this.env.saveRecord({
+      ...rec,
+      reason: snap.outcome.reason,
+      online: { color: this.you, ...(opponent ? { opponent } : {}) },
+    });
   }
 
   /** The rules' game with the way it ended written into it (resignation, time, agreement). */
   outcomeGame(snap: Snapshot = this.snap!): Game {
-    const game = this.game.clone();
-    const o = snap.outcome;
-    if (o && !game.isOver()) {
-      if (o.reason === 'resignation' && o.winner) game.resign(opposite(o.winner));
-      else if ((o.reason === 'timeout' || o.reason === 'abandoned') && o.winner)
-        game.timeout(opposite(o.winner));
-      else if (o.reason === 'agreement') game.agreeDraw();
-    }
-    return game;
+    return withOutcome(this.game, snap.outcome);
   }
 
   /** The finished game as PDN (for the export). */
@@ -642,14 +666,30 @@ export class OnlineCtrl {
     if (!s || !s.seats[color]) return 'empty';
     const p = s.presence[color];
     if (p.state !== 'offline') return p.state;
+    if (s.days !== null) return 'offline';
     const gone = s.now - p.since + (this.env.now() - this.receivedAt);
     return gone >= s.claimAfter ? 'gone' : 'reconnecting';
   }
 
+  /** A correspondence game is won on time, never by absence: no claim there (the server refuses it). */
   canClaim(): boolean {
     return (
-      this.snap?.status === 'playing' && this.you !== null && this.presence(opposite(this.you)) === 'gone'
+      this.snap?.status === 'playing' &&
+      this.snap.days === null &&
+      this.you !== null &&
+      this.presence(opposite(this.you)) === 'gone'
     );
+  }
+
+  /** A correspondence game (days a move). */
+  get correspondence(): boolean {
+    return (this.snap?.days ?? null) !== null;
+  }
+
+  /** More time may be given to the opponent: a day in a correspondence game, 15 s in a live one. */
+  canGiveTime(): boolean {
+    const s = this.snap;
+    return s?.status === 'playing' && s.clocks !== null && this.you !== null && this.connection === 'open';
   }
 
   /** Draw offers this player may still make in this game. */
@@ -849,6 +889,11 @@ export class OnlineCtrl {
     this.send({ t: 'claim' });
   }
 
+  /** "Give a day" (correspondence) or "+15 s" (live): the opponent's clock grows (the snapshot shows it). */
+  giveTime(): void {
+    if (this.canGiveTime()) this.send({ t: 'moretime' });
+  }
+
   rematch(accept = true): void {
     this.send({ t: 'rematch', action: accept ? 'offer' : 'decline' });
   }
@@ -885,14 +930,6 @@ export class OnlineCtrl {
     if (this.destroyed) return;
     this.env.navigate(token ? `#/online/${game}/${token}` : `#/online/${game}`);
   }
-}
-
-/** The game's PDN; a win claimed after the opponent left says so (the rules' game calls it a timeout). */
-export function onlinePdn(game: Game, outcome: OnlineOutcome | null, tags: Record<string, string>): string {
-  const pdn = makePdn(game, tags);
-  return outcome?.reason === 'abandoned'
-    ? pdn.replace('[Termination "timeout"]', '[Termination "abandoned"]')
-    : pdn;
 }
 
 const sameMoves = (a: readonly string[], b: readonly string[]): boolean =>

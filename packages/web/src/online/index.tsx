@@ -4,6 +4,8 @@ import { Component, type JSX } from 'preact';
 import type { AppCtrl } from '../app/ctrl.ts';
 import { OnlineCtrl, type OnlineEnv } from './ctrl.ts';
 import { browserIdentity } from '../player/browser.ts';
+import { correspondenceBook } from './corr.ts';
+import { readMadeGame } from './read.ts';
 import { seatBook } from './seats.ts';
 import { onlineView } from './view.tsx';
 import './online.css';
@@ -36,16 +38,29 @@ export function browserEnv(app: AppCtrl): OnlineEnv {
       return new WebSocket(u) as unknown as ReturnType<OnlineEnv['openSocket']>;
     },
     createGame: async (body) => {
-      const res = await fetch(apiUrl('api/games'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      // the maker's identity, if this device has one (never made for this), so that the server can
+      // tell them by a notification when the friend joins
+      const held = browserIdentity(app.store).held();
+      const post = (auth: boolean) =>
+        fetch(apiUrl('api/games'), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(auth && held.status === 'ok'
+              ? { authorization: `Bearer ${held.player.id}.${held.player.secret}` }
+              : {}),
+          },
+          body: JSON.stringify(body),
+        });
+      let res = await post(true);
+      // an identity the server no longer knows: the game is made without it (a link needs none)
+      if (res.status === 401 && held.status === 'ok') res = await post(false);
       if (res.status !== 201) return { ok: false, status: res.status };
-      const made = (await res.json()) as { id: string; color: 'white' | 'black'; token: string };
-      return { ok: true, ...made };
+      const made = readMadeGame(await res.json().catch(() => undefined));
+      return made ? { ok: true, ...made } : { ok: false, status: 0 };
     },
     seats: seatBook(app.store),
+    correspondence: correspondenceBook(app.store),
     saveRecord: (r) => app.records.add(r),
     visible: () => document.visibilityState !== 'hidden',
     moveId,
@@ -53,7 +68,10 @@ export function browserEnv(app: AppCtrl): OnlineEnv {
       const identity = browserIdentity(app.store);
       const held = identity.held();
       if (held.status !== 'ok') return false;
-      return (await identity.api.block(held.player, player, true)).ok;
+      const ok = (await identity.api.block(held.player, player, true)).ok;
+      // the lobby's list drops their seeks at once
+      if (ok) app.lobby?.noteBlocked(player);
+      return ok;
     },
   };
 }

@@ -182,3 +182,11 @@ export function readServerMessage(data: unknown): ServerMessage | undefined {
       return undefined;
   }
 }
+
+/** The answer to `POST /api/games`: the new game's id, the maker's colour and seat token. */
+export function readMadeGame(v: unknown): { id: string; color: Color; token: string } | undefined {
+  if (!isObject(v) || typeof v.id !== 'string' || !GAME_ID.test(v.id) || !oneOf(COLORS, v.color))
+    return undefined;
+  if (typeof v.token !== 'string' || !SEAT_TOKEN.test(v.token)) return undefined;
+  return { id: v.id, color: v.color, token: v.token };
+}

@@ -5,7 +5,7 @@ import type { Color } from '@dama/core';
 import { renderSVG } from 'uqr';
 import { gameLinkHash } from '../analysis/link.ts';
 import type { AppCtrl } from '../app/ctrl.ts';
-import { formatClock } from '../game/clock.ts';
+import { formatClock, formatDays } from '../game/clock.ts';
 import { resultTitle } from '../game/ctrl.ts';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { capitalize, type Catalog } from '../lib/i18n/index.ts';
@@ -29,6 +29,41 @@ import { CLOCK_CHOICES, ONLINE_COLORS, REACTIONS, type Reaction } from './protoc
 
 const reactionKey = (r: Reaction) => `react_${r.replace(/-/g, '_')}` as keyof Catalog;
 
+/** The time control: a live clock, or a correspondence game's days a move (one choice, two rows). */
+function clockChoice(o: OnlineCtrl): JSX.Element {
+  const t = o.t;
+  const rows = [
+    { name: t.onlineLiveClocks, choices: CLOCK_CHOICES.filter((c) => c.days === 0) },
+    { name: t.speed_correspondence, choices: CLOCK_CHOICES.filter((c) => c.days > 0) },
+  ];
+  const chosen = CLOCK_CHOICES.find((c) => c.value === o.draft.clock);
+  return (
+    <fieldset class="choices online-clocks">
+      <legend>{t.timeControl}</legend>
+      {rows.map((row) => (
+        <div class="clock-row" key={row.name}>
+          <span class="row-name">{row.name}</span>
+          <div class="segmented">
+            {row.choices.map((c) => (
+              <label class={c.value === o.draft.clock ? 'on' : ''} key={c.value}>
+                <input
+                  type="radio"
+                  name="online-clock"
+                  value={c.value}
+                  checked={c.value === o.draft.clock}
+                  onChange={() => o.setDraft({ clock: c.value })}
+                />
+                <span>{c.days > 0 ? t.corrDays(c.days) : c.value === 'off' ? t.time_off : c.value}</span>
+              </label>
+            ))}
+          </div>
+        </div>
+      ))}
+      {chosen && chosen.days > 0 ? <p class="note">{t.onlineCorrNote(chosen.days)}</p> : null}
+    </fieldset>
+  );
+}
+
 function setupView(o: OnlineCtrl): JSX.Element {
   const t = o.t;
   return (
@@ -47,13 +82,7 @@ function setupView(o: OnlineCtrl): JSX.Element {
         o.draft.color,
         (color) => o.setDraft({ color }),
       )}
-      {radios(
-        'online-clock',
-        t.timeControl,
-        CLOCK_CHOICES.map((c) => ({ value: c.value, label: c.value === 'off' ? t.time_off : c.value })),
-        o.draft.clock,
-        (clock) => o.setDraft({ clock }),
-      )}
+      {clockChoice(o)}
       {o.problem ? (
         <p class="notice-line" role="alert">
           {t[o.problem] as string}
@@ -147,7 +176,8 @@ function ratingBadge(o: OnlineCtrl, color: Color): JSX.Element | null {
   );
 }
 
-function strip(o: OnlineCtrl, color: Color, where: 'top' | 'bottom'): JSX.Element {
+/** A player's strip: name (and rating), presence and clock; the watch screen shows them too. */
+export function strip(o: OnlineCtrl, color: Color, where: 'top' | 'bottom'): JSX.Element {
   const t = o.t;
   const side = color === 'white' ? t.white : t.black;
   const paired = o.players?.[color];
@@ -161,18 +191,25 @@ function strip(o: OnlineCtrl, color: Color, where: 'top' | 'bottom'): JSX.Elemen
   const active = o.status === 'playing' && o.turn === color;
   const left = o.clockLeft(color);
   const presence = o.presence(color);
-  const low = left !== undefined && active && left < 20_000;
+  // a correspondence move's days and hours left, never a ticking seconds clock
+  const corr = o.correspondence;
+  const low = left !== undefined && active && left < (corr ? CORR_LOW : 20_000);
   return playerStrip(
     color,
     where,
     active,
     name,
-    left !== undefined ? { text: formatClock(left), running: active, low } : undefined,
+    left !== undefined
+      ? { text: corr ? formatDays(t, left) : formatClock(left), running: active, low }
+      : undefined,
     <>
       {ratingBadge(o, color)}
       {/* our own, while our connection is away, would be the server's stale word: the banner says it;
-          beside a paired player's name and rating, only what is not the usual "online" */}
-      {(o.you === color && o.connection !== 'open') || (paired && presence === 'online') ? null : (
+          beside a paired player's name and rating, only what is not the usual "online"; in a
+          correspondence game a player away is the usual too */}
+      {(o.you === color && o.connection !== 'open') ||
+      (paired && presence === 'online') ||
+      presence === 'offline' ? null : (
         <span class={`presence ${presence}`} data-testid={`presence-${color}`}>
           {t[`onlinePresence_${presence}`]}
         </span>
@@ -181,12 +218,19 @@ function strip(o: OnlineCtrl, color: Color, where: 'top' | 'bottom'): JSX.Elemen
   );
 }
 
+/** A correspondence move with less than this left shows its time in the warning colour. */
+const CORR_LOW = 6 * 3600_000;
+
 /** What a notice says (the draw declined tells how many offers are left). */
 function noticeText(o: OnlineCtrl, kind: NoticeKind): string {
   const t = o.t;
   switch (kind) {
     case 'move-lost':
       return t.onlineMoveLost;
+    case 'time-given':
+      return t.onlineTimeGiven(o.correspondence, o.players === null);
+    case 'time-received':
+      return t.onlineTimeReceived(o.correspondence, o.players === null);
     case 'draw-declined':
       return t.onlineDrawDeclined(o.drawOffersLeft());
     case 'takeback-declined':
@@ -264,13 +308,15 @@ function abortCountdown(o: OnlineCtrl): JSX.Element | null {
   const left = o.abortLeft();
   if (left === undefined || o.you === null || o.connection !== 'open') return null;
   const mine = o.you === o.turn;
+  // a correspondence game's first moves have their days
+  const time = o.correspondence ? formatDays(o.t, left) : seconds(left);
   return (
     <p class={`deadline${mine ? ' mine' : ''}`} role="timer" data-testid="abort-countdown">
       {mine
-        ? o.t.onlineAbortIn(seconds(left))
+        ? o.t.onlineAbortIn(time)
         : o.players
-          ? o.t.onlineAbortOpponentIn(seconds(left))
-          : o.t.onlineAbortFriendIn(seconds(left))}
+          ? o.t.onlineAbortOpponentIn(time)
+          : o.t.onlineAbortFriendIn(time)}
     </p>
   );
 }
@@ -368,6 +414,16 @@ function controls(o: OnlineCtrl): JSX.Element | null {
         !o.canAskTakeback(),
         'takeback',
       )}
+      {o.snap?.clocks
+        ? controlButton(
+            o.correspondence ? t.onlineGiveDay : t.onlineGiveSeconds,
+            o.correspondence ? t.onlineGiveDayShort : t.onlineGiveSecondsShort,
+            icons.moreTime,
+            () => o.giveTime(),
+            !o.canGiveTime(),
+            'give-time',
+          )
+        : null}
       {controlButton(t.resign, t.resign, icons.flag, () => o.askResign(), !open, 'resign')}
     </div>
   );
@@ -529,15 +585,22 @@ function blockRow(o: OnlineCtrl): JSX.Element | null {
   );
 }
 
-/** A paired game's kind and clock, beside the game: 'Rated game · 5+0'. */
-function gameKind(o: OnlineCtrl): JSX.Element | null {
+/**
+ * A paired game's kind and clock, beside the game: 'Rated game · 5+0', 'Casual game · 3 days a
+ * move'; a correspondence game by link: 'Correspondence · 3 days a move'.
+ */
+export function gameKind(o: OnlineCtrl): JSX.Element | null {
   const s = o.snap;
-  if (!s?.players) return null;
+  if (!s?.players && s?.days == null) return null;
   const t = o.t;
-  const clock = s.clock ? `${s.clock.initial / 60_000}+${s.clock.increment / 1000}` : null;
+  const clock = s.days
+    ? t.corrPerMove(s.days)
+    : s.clock
+      ? `${s.clock.initial / 60_000}+${s.clock.increment / 1000}`
+      : null;
   return (
     <p class={`game-kind${s.rated ? ' rated' : ''}`} data-testid="game-kind">
-      {s.rated ? t.onlineRatedGame : t.onlineCasualGame}
+      {s.players ? (s.rated ? t.onlineRatedGame : t.onlineCasualGame) : t.speed_correspondence}
       {clock ? ` · ${clock}` : ''}
     </p>
   );
@@ -631,7 +694,7 @@ export function onlineView(app: AppCtrl, o: OnlineCtrl): JSX.Element {
   const now = Date.now();
   return (
     <div
-      class="game online"
+      class={`game online${o.correspondence ? ' corr' : ''}`}
       data-mode="online"
       data-testid="online-game"
       data-status={o.status ?? 'loading'}

@@ -39,6 +39,8 @@ export const PLAYER_ERRORS = [
   'not-a-player',
   /** the transfer code is unknown, used or expired (404) */
   'unknown-code',
+  /** there is no such game (404): it ended long ago, or never was */
+  'unknown-game',
   /** the transfer code is not 8 letters and digits (400) */
   'bad-code',
   /** a word is not in the lists (400) */
@@ -93,6 +95,7 @@ function refusal(status: number, code: string | undefined): PlayerError {
   if (status === 429) return code === 'too-many-players' ? 'too-many-players' : 'rate-limited';
   if (status === 503) return 'busy';
   if (status === 404 && code === 'unknown-code') return 'unknown-code';
+  if (status === 404 && code === 'unknown-game') return 'unknown-game';
   if (status === 400 && code === 'bad-code') return 'bad-code';
   if (status === 400 && code === 'bad-name') return 'bad-name';
   return 'server';
@@ -188,6 +191,25 @@ export class PlayerApi {
   /** The word lists a name is chosen from. */
   names(): Promise<Result<NameLists>> {
     return this.call('GET', 'api/players/names', {}, 200, readNameLists);
+  }
+
+  /**
+   * Any other route of the server's API, read by the caller's own reader (the "your turn" list, a
+   * game's snapshot, the live games, a leaderboard, notifications): the same timeout, size limit
+   * and error codes as every call here. `expected` is the success status (200, or 204 with no body).
+   */
+  ask<T>(
+    method: HttpRequest['method'],
+    path: string,
+    read: (v: unknown) => T | undefined,
+    opts: { credentials?: Credentials; body?: unknown; expected?: number; maxAnswer?: number } = {},
+  ): Promise<Result<T>> {
+    const headers = {
+      ...(opts.credentials ? bearer(opts.credentials) : {}),
+      ...(opts.body !== undefined ? JSON_BODY : {}),
+    };
+    const body = opts.body !== undefined ? JSON.stringify(opts.body) : undefined;
+    return this.call(method, path, headers, opts.expected ?? 200, read, body, opts.maxAnswer ?? MAX_LIST);
   }
 
   private async call<T>(

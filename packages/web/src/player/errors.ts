@@ -19,6 +19,8 @@ export function errorText(t: Catalog, e: PlayerError | 'typed'): string {
       return t.playerErrorNotAPlayer;
     case 'unknown-code':
       return t.playerErrorUnknownCode;
+    case 'unknown-game':
+      return t.onlineUnknown;
     case 'bad-code':
     case 'typed':
       return t.playerCodeBad;

@@ -48,6 +48,9 @@ export function ratingsSection(p: ProfileCtrl): JSX.Element | null {
           ) : null}
         </>
       )}
+      <a class="btn small" href={`#/leaderboard/${speeds[0] ?? 'blitz'}`} data-testid="profile-leaders">
+        {t.leadersTitle}
+      </a>
     </section>
   );
 }

@@ -1,7 +1,41 @@
 // For the unit tests only: the player API as packages/server/src/player-api.ts answers it, in
-// memory, behind the `Http` the client is given. A test can take the network away (`down`), make
-// the server busy, or replace any answer by a broken or hostile one (`answer`).
+// memory, behind the `Http` the client is given (and the routes beside it that the app reads: a
+// game's snapshot, the live games, the leaderboards, push subscriptions). A test can take the
+// network away (`down`), make the server busy, or replace any answer by a broken or hostile one
+// (`answer`).
+import type { Snapshot } from '@dama/server/wire';
 import type { Http, HttpRequest, HttpResponse } from './api.ts';
+
+/** A snapshot as the server sends it: a game being played, by link, with nothing on it. */
+export function testSnapshot(over: Partial<Snapshot> = {}): Snapshot {
+  const online = { state: 'online' as const, since: 0 };
+  return {
+    id: 'GameAaaa0001',
+    v: 2,
+    created: 1_700_000_000_000,
+    ended: null,
+    status: 'playing',
+    clock: null,
+    moves: [],
+    clocks: null,
+    now: 1_700_000_000_000,
+    seats: { white: true, black: true },
+    presence: { white: online, black: online },
+    claimAfter: 60_000,
+    drawOffer: null,
+    drawOffers: { white: 0, black: 0 },
+    takebackOffer: null,
+    abortAt: null,
+    rematchOffer: null,
+    rematch: null,
+    outcome: null,
+    result: '*',
+    players: null,
+    rated: false,
+    days: null,
+    ...over,
+  };
+}
 
 export interface TestAnswer {
   status: number;
@@ -37,6 +71,15 @@ export class TestServer {
   blocked = new Map<string, string[]>();
   games = new Map<string, unknown[]>();
   history = new Map<string, { speed: string; at: number; rating: number; game: string }[]>();
+  /** each player's games being played (`GET /api/players/me/playing`) */
+  playing = new Map<string, { color: string; yourTurn: boolean; token: string; game: unknown }[]>();
+  /** games by id (`GET /api/games/:id`) */
+  snapshots = new Map<string, unknown>();
+  live: { featured: string | null; games: unknown[] } = { featured: null, games: [] };
+  leaders = new Map<string, { id: string; name: string; rating: number; games: number }[]>();
+  /** the push subscriptions given, by player (`PUT /api/players/me/push`) */
+  pushes = new Map<string, { endpoint: string; keys: unknown; kinds: string[]; lang: string }[]>();
+  pushKey = 'BPublicKeyOfTheServer_' + 'x'.repeat(65);
   private n = 0;
 
   readonly http: Http = async (path, init) => {
@@ -91,6 +134,15 @@ export class TestServer {
       this.players.get(c.id)!.secrets.push(secret);
       return { status: 200, body: { ...this.pub(c.id), secret } };
     }
+    const game = /^GET api\/games\/([A-Za-z0-9]+)$/.exec(key);
+    if (game) {
+      const snap = this.snapshots.get(game[1]);
+      return snap ? { status: 200, body: snap } : fail(404, 'unknown-game');
+    }
+    if (key === 'GET api/live') return { status: 200, body: this.live };
+    const board = /^GET api\/leaderboard\/([a-z]+)$/.exec(key);
+    if (board) return { status: 200, body: { speed: board[1], players: this.leaders.get(board[1]) ?? [] } };
+    if (key === 'GET api/push/key') return { status: 200, body: { publicKey: this.pushKey } };
     const pub = /^GET api\/players\/([A-Za-z0-9]{12})(\/games|\/history)?$/.exec(key);
     if (pub && this.players.has(pub[1])) {
       const id = pub[1];
@@ -109,6 +161,22 @@ export class TestServer {
       return { status: 200, body: this.pub(p.id) };
     }
     if (!p) return fail(401, 'not-a-player');
+    if (key === 'GET api/players/me/playing')
+      return { status: 200, body: { games: this.playing.get(p.id) ?? [] } };
+    if (key === 'PUT api/players/me/push') {
+      const sub = body as { endpoint: string; keys: unknown; kinds: string[]; lang: string };
+      const list = (this.pushes.get(p.id) ?? []).filter((x) => x.endpoint !== sub.endpoint);
+      this.pushes.set(p.id, [...list, sub]);
+      return { status: 204, body: '' };
+    }
+    if (key === 'DELETE api/players/me/push') {
+      const endpoint = (body as { endpoint: string }).endpoint;
+      this.pushes.set(
+        p.id,
+        (this.pushes.get(p.id) ?? []).filter((x) => x.endpoint !== endpoint),
+      );
+      return { status: 204, body: '' };
+    }
     if (key === 'GET api/players/me')
       return {
         status: 200,

@@ -1,4 +1,6 @@
-// My games: the finished (and imported) games kept on this device, deleting them, and PDN import.
+// My games: the finished (and imported) games kept on this device, deleting them, and PDN import;
+// with a player identity, also the finished games against people the server has for that player
+// (played on another device too), merged in by game id: this device's record of a game wins.
 import { makePdn, parsePdn } from '@dama/core';
 import type { AppCtrl } from '../app/ctrl.ts';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
@@ -7,9 +9,23 @@ import { KEYS } from '../lib/storage.ts';
 
 /** How long the undo of a deletion is offered. */
 export const UNDO_MS = 8000;
+/** The server's list is asked again at most this often (each visit of My games). */
+export const REMOTE_GAP = 30_000;
+
+/** A game of the list: this device's record, or one the server has for the player (`remote`). */
+export interface ListedRecord {
+  record: GameRecord;
+  remote: boolean;
+}
 
 export class RecordsCtrl {
   records: GameRecord[] = [];
+  /** the player's finished paired games from the server that this device has no record of */
+  remote: GameRecord[] = [];
+  /** for whom `remote` was read, and when it was last asked */
+  private remoteOf: string | undefined;
+  private remoteAt = -Infinity;
+  private remoteLoading = false;
   /** why the last import failed */
   importError: string | undefined;
   /** the game just deleted and where it was in the list, while its undo is offered */
@@ -33,6 +49,55 @@ export class RecordsCtrl {
     const r = this.root.store.load(KEYS.records, readRecords);
     this.records = r.status === 'ok' ? r.value : [];
     if (r.status === 'corrupt') this.root.notify('corruptRecords');
+  }
+
+  /** A game of the list by id: this device's record, else the server's. */
+  find(id: string): GameRecord | undefined {
+    return this.records.find((r) => r.id === id) ?? this.remote.find((r) => r.id === id);
+  }
+
+  /** The ids of every game listed (the analysis keeps the reviews of these). */
+  ids(): string[] {
+    return [...this.records, ...this.remote].map((r) => r.id);
+  }
+
+  /** The list shown: this device's records and the server's others, the newest first. */
+  listed(): ListedRecord[] {
+    const own = this.records.map((record) => ({ record, remote: false }));
+    const others = this.remote
+      .filter((r) => !this.records.some((x) => x.id === r.id))
+      .map((record) => ({ record, remote: true }));
+    if (others.length === 0) return own;
+    return [...own, ...others].sort((a, b) => b.record.endedAt - a.record.endedAt);
+  }
+
+  /**
+   * With a player on this device, the server's finished paired games of theirs (one page, the
+   * newest 50). Without a network, or with a broken answer, the list stays as it was.
+   */
+  async loadRemote(force = false): Promise<void> {
+    const http = this.root.http;
+    // the player client is loaded with the first visit (out of the app's first download)
+    const mod = http ? await import('./remote.ts').catch(() => undefined) : undefined;
+    const id = http && mod ? mod.heldPlayer(this.root.store, http) : undefined;
+    if (!http || !mod || !id) {
+      this.remote = [];
+      this.remoteOf = undefined;
+      return;
+    }
+    const now = this.root.now();
+    // another player on this device now (a transfer code): the last one's games are not theirs
+    if (this.remoteOf !== id) this.remote = [];
+    if (this.remoteLoading || (!force && this.remoteOf === id && now - this.remoteAt < REMOTE_GAP)) return;
+    this.remoteLoading = true;
+    this.remoteAt = now;
+    const games = await mod.serverGames(http, id, this.trans);
+    this.remoteLoading = false;
+    // no network, or an answer refused whole: the list stays as it was
+    if (!games) return;
+    this.remote = games;
+    this.remoteOf = id;
+    this.root.redraw();
   }
 
   add(rec: GameRecord): void {

@@ -33,12 +33,15 @@ export function outcomeText(ctrl: RecordsCtrl, r: GameRecord): string {
   if (r.unfinished) return t.unfinishedGame;
   if (r.result === '*' || !r.reason) return r.result;
   const you = r.online?.color;
+  const opponent = r.online?.opponent;
   const title = you
     ? winner === undefined
       ? t.drawn
       : winner === you
         ? t.recordYouWon
-        : t.recordFriendWon
+        : opponent
+          ? t.recordOpponentWon(opponent)
+          : t.recordFriendWon
     : // the title reads only the winner
       resultTitle(
         t,
@@ -103,12 +106,18 @@ export function recordsView(ctrl: RecordsCtrl): JSX.Element {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
+  const listed = ctrl.listed();
   return (
     <div class="page records">
-      {ctrl.records.length === 0 ? <p class="empty-list">{t.noRecords}</p> : null}
+      {listed.length === 0 ? <p class="empty-list">{t.noRecords}</p> : null}
       <ul class="record-list">
-        {ctrl.records.map((r) => (
-          <li key={r.id} class={`record${r.unfinished ? ' unfinished' : ''}`} data-testid="record">
+        {listed.map(({ record: r, remote }) => (
+          <li
+            key={r.id}
+            class={`record${r.unfinished ? ' unfinished' : ''}${remote ? ' remote' : ''}`}
+            data-testid="record"
+            data-remote={remote ? 'yes' : undefined}
+          >
             <a href={`#/replay/${r.id}`} class="record-main">
               <strong>{describe(ctrl, r)}</strong>
               <span>{outcomeText(ctrl, r)}</span>
@@ -121,14 +130,17 @@ export function recordsView(ctrl: RecordsCtrl): JSX.Element {
                 {t.continueShort}
               </button>
             ) : null}
-            <button
-              type="button"
-              class="icon-btn"
-              aria-label={`${t.deleteGame}: ${describe(ctrl, r)}`}
-              onClick={() => ctrl.delete(r.id)}
-            >
-              {icons.close()}
-            </button>
+            {/* a game from the server's list is the player's history there: not this device's to delete */}
+            {remote ? null : (
+              <button
+                type="button"
+                class="icon-btn"
+                aria-label={`${t.deleteGame}: ${describe(ctrl, r)}`}
+                onClick={() => ctrl.delete(r.id)}
+              >
+                {icons.close()}
+              </button>
+            )}
           </li>
         ))}
       </ul>

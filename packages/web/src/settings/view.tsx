@@ -1,10 +1,11 @@
-// The settings screen. Every change is kept on the device at once.
-import type { JSX } from 'preact';
+// The settings screen. Every change is kept on the device at once. `more` follows the settings (the
+// notifications, loaded apart).
+import type { ComponentChildren, JSX } from 'preact';
 import type { SettingsCtrl } from './ctrl.ts';
 import { ANIMATIONS, OPTIONAL_DRAW_RULES, THEMES } from '../lib/settings.ts';
 import { radios, toggle } from '../lib/widgets.tsx';
 
-export function settingsView(ctrl: SettingsCtrl): JSX.Element {
+export function settingsView(ctrl: SettingsCtrl, more?: ComponentChildren): JSX.Element {
   const t = ctrl.trans;
   const s = ctrl.settings;
   const set = ctrl.change.bind(ctrl);
@@ -56,6 +57,7 @@ export function settingsView(ctrl: SettingsCtrl): JSX.Element {
           ),
         )}
       </section>
+      {more}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // English texts. `tr.ts` must have exactly the same keys (the type below and i18n.test.ts check it).
 import type { FenErrorCode, OutcomeReason, PositionErrorCode } from '@dama/core';
+import { pushEn } from './push.ts';
 
 type Side = 'white' | 'black';
 
@@ -760,6 +761,79 @@ export const en = {
   rulesFaqTouch: 'Must I move a piece I touched?',
   rulesFaqTouchAnswer:
     'Only if you want that rule: switch on “touch-move” in Settings and a touched piece must be played.',
+  // correspondence games (days a move), the "Your turn" list, watching, leaderboards, notifications
+  corrDays: (n: number) => (n === 1 ? '1 day' : `${n} days`),
+  corrPerMove: (n: number) => (n === 1 ? '1 day a move' : `${n} days a move`),
+  /** a correspondence move's time left: '2d 5h', '5h 12m', '12m' */
+  corrTime: (d: number, h: number, m: number) =>
+    d > 0 ? (h > 0 ? `${d}d ${h}h` : `${d}d`) : h > 0 ? (m > 0 ? `${h}h ${m}m` : `${h}h`) : `${m}m`,
+  lobbyCorrNote:
+    'Correspondence: each move may take up to the days chosen. Your games wait in the “Your turn” list on the home screen.',
+  onlineLiveClocks: 'Live',
+  lobbyCorrRow: 'Daily',
+  onlineCorrNote: (days: number) =>
+    `Each move may take up to ${days === 1 ? 'a day' : `${days} days`}. The game waits in the “Your turn” list on the home screen: come back and move whenever you like.`,
+  onlinePresence_offline: 'offline',
+  onlineTimeGiven: (corr: boolean, friend: boolean) =>
+    `You gave ${friend ? 'your friend' : 'your opponent'} ${corr ? 'a day more for this move' : '15 seconds'}.`,
+  onlineTimeReceived: (corr: boolean, friend: boolean) =>
+    `${friend ? 'Your friend' : 'Your opponent'} gave you ${corr ? 'a day more for this move' : '15 more seconds'}.`,
+  onlineGiveDay: 'Give your opponent a day more for their move',
+  onlineGiveDayShort: 'Give a day',
+  onlineGiveSeconds: 'Give your opponent 15 seconds',
+  onlineGiveSecondsShort: '+15 s',
+  recordOpponentWon: (name: string) => `${name} won`,
+  turnsTitle: 'Your turn',
+  turnsWaitingTitle: 'Games in progress',
+  turnsYours: 'Your turn',
+  turnsTheirs: 'Their turn',
+  turnsLeft: (time: string) => `${time} left`,
+  turnsLabel: (opponent: string, yours: boolean, time: string | undefined, kind: string | undefined) =>
+    `${yours ? 'Your turn' : 'Their turn'} against ${opponent}${time ? `, ${time} left` : ''}${kind ? `, ${kind}` : ''}. Open the game`,
+  // notifications: what a notice says (push.ts, which the service worker reads alone)
+  ...pushEn,
+  watchTitle: 'Watch',
+  watchCardNote: 'Live games, the best players and the leaderboards',
+  watchLoading: 'Loading the live games…',
+  watchLoadingGame: 'Connecting to the game…',
+  watchFeatured: 'Featured game',
+  watchToMove: (name: string) => `${name} to move`,
+  watchEnded: 'This game has ended.',
+  watchOpen: 'Open the game',
+  watchOthers: 'Other live games',
+  watchGameLabel: (white: string, wr: string, black: string, br: string, clock: string) =>
+    `${white} (${wr}) with White against ${black} (${br}) with Black, ${clock}. Watch`,
+  watchNone: 'Nobody is playing a game against people right now. Start one and others can watch it.',
+  leadersTitle: 'Leaderboards',
+  leadersCardNote: 'The best players of each speed',
+  leadersLoading: 'Loading the leaderboard…',
+  leadersEmpty: 'Nobody is on this leaderboard yet. Play rated games to be the first.',
+  leadersListLabel: (speed: string) => `${speed} leaderboard`,
+  leadersYou: 'You',
+  leadersYourPlace: (n: number) => `You are number ${n} on this leaderboard.`,
+  leadersRule:
+    'Listed: players with at least 10 rated games at this speed, one of them in the last 30 days, and a rating that is no longer provisional.',
+  notifyTitle: 'Notifications',
+  notifyIntro:
+    'Off unless you turn them on, one kind at a time. Dama works fully without them; they only tell you when something happens while the app is closed.',
+  notify_turn: 'Your move',
+  notifyNote_turn: 'When your opponent has moved in a correspondence game',
+  notify_offer: 'Offers',
+  notifyNote_offer: 'When you are offered a draw or asked for a takeback',
+  notify_end: 'Game over',
+  notifyNote_end: 'When a game of yours ends',
+  notify_joined: 'Friend joined',
+  notifyNote_joined: 'When a friend opens the link of a game you made',
+  notifyDenied:
+    'Notifications are blocked for Dama in this browser. To have them, allow notifications for this site in the browser’s settings.',
+  notifySubscribeFailed:
+    'This browser could not sign up for notifications just now. Check your connection and try again.',
+  notifyUnsupported: 'This browser cannot show notifications from Dama. Everything else works as usual.',
+  notifyIosInstall:
+    'On iPhone and iPad, notifications work only when Dama is on the Home Screen: tap Share, then “Add to Home Screen”, and open Dama from there.',
+  notifyNeedsPlayer:
+    'Notifications are sent to your player, and this device has none yet. Make one (no sign-up, no password), or bring yours from another device with a code.',
+  notifyMakePlayer: 'Make my player',
 } satisfies Record<string, string | ((...args: never[]) => string)>;
 
 /** The catalogue's shape: the same keys, strings or functions with the same arguments. */

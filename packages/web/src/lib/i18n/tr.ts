@@ -1,5 +1,6 @@
 // Türkçe metinler. Anahtarlar en.ts ile aynı olmalı (Catalog türü ve i18n.test.ts denetler).
 import { quotedIn, squareIn, type Catalog } from './en.ts';
+import { pushTr } from './push.ts';
 
 const gün = (n: number): string => `${n} gün`;
 
@@ -706,4 +707,84 @@ export const tr: Catalog = {
   rulesFaqTouch: 'Tutulan taş oynanır mı?',
   rulesFaqTouchAnswer:
     'İstersen: Ayarlar’da “Elle tutulan oynanır” kuralını açarsan, dokunduğun taşı oynamak zorundasın.',
+  // yazışmalı oyunlar (hamle başına gün), "Sıra sende" listesi, izleme, sıralamalar, bildirimler
+  corrDays: (n) => `${n} gün`,
+  corrPerMove: (n) => `hamle başına ${n} gün`,
+  corrTime: (d, h, m) =>
+    d > 0
+      ? h > 0
+        ? `${d} gün ${h} sa`
+        : `${d} gün`
+      : h > 0
+        ? m > 0
+          ? `${h} sa ${m} dk`
+          : `${h} sa`
+        : `${m} dk`,
+  lobbyCorrNote:
+    'Yazışmalı oyun: her hamle için seçtiğin kadar gün var. Oyunların ana sayfadaki “Sıra sende” listesinde seni bekler.',
+  onlineLiveClocks: 'Canlı',
+  lobbyCorrRow: 'Yazışmalı',
+  onlineCorrNote: (days) =>
+    `Her hamle için ${days} gün var. Oyun ana sayfadaki “Sıra sende” listesinde bekler: istediğin zaman dönüp hamleni yaparsın.`,
+  onlinePresence_offline: 'çevrimdışı',
+  onlineTimeGiven: (corr, friend) =>
+    `${friend ? 'Arkadaşına' : 'Rakibine'} ${corr ? 'bu hamlesi için bir gün daha' : '15 saniye'} verdin.`,
+  onlineTimeReceived: (corr, friend) =>
+    `${friend ? 'Arkadaşın' : 'Rakibin'} sana ${corr ? 'bu hamle için bir gün daha' : '15 saniye daha'} verdi.`,
+  onlineGiveDay: 'Rakibine hamlesi için bir gün daha ver',
+  onlineGiveDayShort: 'Bir gün ver',
+  onlineGiveSeconds: 'Rakibine 15 saniye ver',
+  onlineGiveSecondsShort: '+15 sn',
+  recordOpponentWon: (name) => `${name} kazandı`,
+  turnsTitle: 'Sıra sende',
+  turnsWaitingTitle: 'Süren oyunların',
+  turnsYours: 'Sıra sende',
+  turnsTheirs: 'Rakipte',
+  turnsLeft: (time) => `${time} kaldı`,
+  turnsLabel: (opponent, yours, time, kind) =>
+    `${opponent} ile oyun: ${yours ? 'sıra sende' : 'sıra rakipte'}${time ? `, ${time} kaldı` : ''}${kind ? `, ${kind}` : ''}. Oyunu aç`,
+  ...pushTr,
+  watchTitle: 'İzle',
+  watchCardNote: 'Canlı oyunlar, en iyi oyuncular ve sıralamalar',
+  watchLoading: 'Canlı oyunlar yükleniyor…',
+  watchLoadingGame: 'Oyuna bağlanılıyor…',
+  watchFeatured: 'Öne çıkan oyun',
+  watchToMove: (name) => `Hamle sırası: ${name}`,
+  watchEnded: 'Bu oyun bitti.',
+  watchOpen: 'Oyunu aç',
+  watchOthers: 'Diğer canlı oyunlar',
+  watchGameLabel: (white, wr, black, br, clock) =>
+    `Beyazla ${white} (${wr}), siyahla ${black} (${br}), ${clock}. İzle`,
+  watchNone: 'Şu an kimse bir rakiple oynamıyor. Sen bir oyun başlat, başkaları da izlesin.',
+  leadersTitle: 'Sıralamalar',
+  leadersCardNote: 'Her hızda en iyi oyuncular',
+  leadersLoading: 'Sıralama yükleniyor…',
+  leadersEmpty: 'Bu sıralamada henüz kimse yok. Puanlı oyunlar oyna, ilk sen gir.',
+  leadersListLabel: (speed) => `${speed} sıralaması`,
+  leadersYou: 'Sen',
+  leadersYourPlace: (n) => `Bu sıralamada ${n}. sıradasın.`,
+  leadersRule:
+    'Sıralamaya girmek için: bu hızda en az 10 puanlı oyun, bunlardan biri son 30 gün içinde, ve artık geçici olmayan bir puan.',
+  notifyTitle: 'Bildirimler',
+  notifyIntro:
+    'Sen açmadıkça kapalıdır; her türü ayrı ayrı açarsın. Dama bildirimsiz de eksiksiz çalışır; bildirimler yalnız uygulama kapalıyken olanları haber verir.',
+  notify_turn: 'Sıra sende',
+  notifyNote_turn: 'Yazışmalı bir oyunda rakibin hamlesini yaptığında',
+  notify_offer: 'Teklifler',
+  notifyNote_offer: 'Sana beraberlik teklif edildiğinde ya da hamle geri alma istendiğinde',
+  notify_end: 'Oyun bitti',
+  notifyNote_end: 'Oyunlarından biri bittiğinde',
+  notify_joined: 'Arkadaşın geldi',
+  notifyNote_joined: 'Kurduğun oyunun bağlantısını bir arkadaşın açtığında',
+  notifyDenied:
+    'Bu tarayıcıda Dama’nın bildirimleri engellenmiş. Bildirim almak için tarayıcı ayarlarından bu siteye izin ver.',
+  notifySubscribeFailed:
+    'Tarayıcı şu an bildirimlere kaydolamadı. İnternet bağlantını denetleyip yeniden dene.',
+  notifyUnsupported:
+    'Bu tarayıcı Dama’dan bildirim gösteremiyor. Geri kalan her şey her zamanki gibi çalışır.',
+  notifyIosInstall:
+    'iPhone ve iPad’de bildirimler yalnız Dama ana ekrana eklenince çalışır: Paylaş’a, sonra “Ana Ekrana Ekle”ye dokun ve Dama’yı oradan aç.',
+  notifyNeedsPlayer:
+    'Bildirimler oyuncuna gönderilir ve bu cihazda henüz oyuncun yok. Bir oyuncu oluştur (üyelik yok, şifre yok) ya da başka bir cihazdaki oyuncunu kodla buraya getir.',
+  notifyMakePlayer: 'Oyuncumu oluştur',
 };
