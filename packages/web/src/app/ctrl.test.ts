@@ -178,5 +178,17 @@ describe('the "Your turn" list on the home screen', () => {
     ctrl.shown();
     await new Promise((ok) => setTimeout(ok, 20));
     expect(asked()).toBe(2);
+    ctrl.go({ name: 'home' });
+    await until(() => asked() === 3);
+    // to a game and back home a moment later (a move just played there): asked again at once
+    ctrl.go({ name: 'rules' });
+    now += 100;
+    ctrl.go({ name: 'home' });
+    await until(() => asked() === 4);
+    // the home screen shown again at once is the same look: nothing more asked
+    now += 100;
+    ctrl.shown();
+    await new Promise((ok) => setTimeout(ok, 20));
+    expect(asked()).toBe(4);
   });
 });

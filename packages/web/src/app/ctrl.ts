@@ -254,7 +254,9 @@ export class AppCtrl {
     } else this.replay = undefined;
     if (route.name !== 'records') this.records.forgetDeleted();
     else void this.records.loadRemote();
-    if (route.name === 'home') void this.refreshTurns();
+    // back home from another screen, the list is asked whatever the pace: a game may just have been
+    // played there (the pace only merges the home screen shown again and again)
+    if (route.name === 'home') void this.refreshTurns(this.route.name !== 'home');
     this.route = route;
     this.home.sheet = route.name === 'home' ? this.home.pendingSheet : undefined;
     this.home.pendingSheet = undefined;
