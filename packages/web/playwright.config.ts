@@ -44,6 +44,9 @@ export default defineConfig({
       DAMA_DB: ':memory:',
       DAMA_CLAIM_AFTER_MS: '4000',
       DAMA_PLAYER_LIMITS: '{"newBurst":100,"newPerHour":1000}',
+      // every spec's games come from this one address, and many stay open (correspondence games,
+      // games left mid-way): the default 20 open games an address would refuse the later specs'
+      DAMA_OPEN_GAMES_PER_ADDRESS: '1000',
     },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,

@@ -144,26 +144,45 @@ describe('render', () => {
 });
 
 describe('pointer', () => {
-  it('tap-through: select, tap the shared destination, tap a fork', async () => {
+  it('one move by two routes: select, tap the destination, played at once', async () => {
     const onMove = vi.fn();
     const onSelect = vi.fn();
-    const { root, el, board } = mount({ ...kingConfig, onMove, onSelect });
+    const { root, el } = mount({ ...kingConfig, onMove, onSelect });
     click(el, 'a1');
     expect(onSelect).toHaveBeenCalledWith('a1');
     await frame();
     expect(cell(root, 'b1').className).toContain('dest capture');
     expect(root.querySelector('[data-piece].taken')).not.toBeNull();
     click(el, 'a1');
-    await frame();
-    expect(board.getState().target).toBe('a1');
-    expect(cell(root, 'a5').classList.contains('fork')).toBe(true);
-    expect(cell(root, 'e1').classList.contains('fork')).toBe(true);
-    click(el, 'a5');
     expect(onMove).toHaveBeenCalledWith(kingMoves[1]);
     await frame();
     expect([...root.querySelectorAll<HTMLElement>('[data-piece]')].map((p) => p.dataset.piece)).toEqual([
       'white-king',
     ]);
+  });
+
+  it('tap-through: two routes to one square taking different pieces ask for the fork', async () => {
+    // synthetic (the widget knows no rules): d1 to d5 round the left or the right
+    const forkMoves = [
+      x('d1', ['b1', 'b3', 'd3', 'd5'], ['c1', 'b2', 'c3', 'd4']),
+      x('d1', ['f1', 'f3', 'd3', 'd5'], ['e1', 'f2', 'e3', 'd4']),
+    ];
+    const onMove = vi.fn();
+    const { root, el, board } = mount({
+      pieces: { d1: 'white-king', c1: 'black-man', e1: 'black-man' },
+      movable: { color: 'white', moves: forkMoves },
+      animationMs: 0,
+      onMove,
+    });
+    click(el, 'd1');
+    click(el, 'd5');
+    await frame();
+    expect(onMove).not.toHaveBeenCalled();
+    expect(board.getState().target).toBe('d5');
+    expect(cell(root, 'b1').classList.contains('fork')).toBe(true);
+    expect(cell(root, 'f1').classList.contains('fork')).toBe(true);
+    click(el, 'f1');
+    expect(onMove).toHaveBeenCalledWith(forkMoves[1]);
   });
 
   it('drags a piece onto a destination', async () => {

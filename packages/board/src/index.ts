@@ -31,6 +31,7 @@ export {
   glowSquares,
   initialState,
   isAction,
+  sameMove,
   moveCursor,
   mustCapture,
   nextStops,

@@ -13,6 +13,7 @@ import {
   moveCursor,
   mustCapture,
   nextStops,
+  sameMove,
   takenSquares,
   tap,
 } from './state.ts';
@@ -141,19 +142,26 @@ describe('capture chains', () => {
     expect(state.pieces).toEqual({ b1: 'white-king' });
   });
 
-  it('taps through the stops where two paths share the destination', () => {
-    let s = tap(kingState(), 'a1').state;
-    // a1 is the destination of two paths (and the king's own square): enter tap-through.
-    let t = tap(s, 'a1');
-    expect(t.move).toBeNull();
-    s = t.state;
-    expect(s.target).toBe('a1');
-    expect(s.stops).toEqual([]);
-    expect(candidates(s)).toEqual([kingMoves[1], kingMoves[3]]);
-    expect(nextStops(s).sort()).toEqual(['a5', 'e1']);
-    t = tap(s, 'e1');
-    expect(t.move).toEqual(kingMoves[3]);
+  it('plays at once a destination whose routes take the same pieces (one move, two routes)', () => {
+    const s = tap(kingState(), 'a1').state;
+    // a1 is the end of two routes round the same four men (and the king's own square): one move
+    const t = tap(s, 'a1');
+    expect(t.move).toEqual(kingMoves[1]);
     expect(t.state.pieces).toEqual({ a1: 'white-king' });
+    expect(sameMove(kingMoves[1], kingMoves[3])).toBe(true);
+    expect(sameMove(kingMoves[0], kingMoves[2])).toBe(false);
+  });
+
+  it('keeps the route the player showed when they tapped a stop of it first', () => {
+    const t = tap(tap(tap(kingState(), 'a1').state, 'e1').state, 'a1');
+    expect(t.move).toEqual(kingMoves[3]);
+  });
+
+  it('a drop: back on its own square is no move; on a real fork it asks which way', () => {
+    expect(drop(kingState(), 'a1', 'a1').move).toBeNull();
+    const u = drop(forkState(), 'd1', 'd5');
+    expect(u.move).toBeNull();
+    expect(u.state.target).toBe('d5');
   });
 
   it('narrows by prefix when a stop is tapped first, then plays the unique destination', () => {

@@ -46,6 +46,25 @@ export const destOf = (m: MovePath): Square => m.path[m.path.length - 1] ?? m.fr
 
 const unique = <T>(xs: Iterable<T>): T[] => [...new Set(xs)];
 
+/**
+ * Whether two paths are one move: the same piece, the same destination and the same pieces taken
+ * (in any order). Two capture routes that differ only in the order of their jumps leave the same
+ * position, so the player is never asked to choose between them (docs/RULES.md, "One move, many
+ * routes").
+ */
+export function sameMove(a: MovePath, b: MovePath): boolean {
+  return (
+    a.from === b.from &&
+    destOf(a) === destOf(b) &&
+    a.captures.length === b.captures.length &&
+    a.captures.every((c) => b.captures.includes(c))
+  );
+}
+
+/** True when the paths (at least one) are all the same move. */
+const oneMove = (paths: readonly MovePath[]): boolean =>
+  paths.length > 0 && paths.every((m) => sameMove(m, paths[0]));
+
 /** The state of a new board with `config` applied. */
 export function initialState(config: Partial<BoardOptions> = {}): State {
   const base: State = { ...defaults, stops: [], target: null, pending: null, cursor: 'd4' };
@@ -202,7 +221,7 @@ function narrow(s: State, stops: Square[], target: Square | null): Transition {
   let next: State = { ...s, stops, target };
   const c = candidates(next);
   if (c.length === 0) return stay(s);
-  if (c.length === 1) return resolve(next, c[0]);
+  if (oneMove(c)) return resolve(next, c[0]);
   if (target !== null) {
     // Skip the stops every remaining path shares: only the forks need a tap.
     while (true) {
@@ -226,7 +245,8 @@ export function tap(s: State, sq: Square): Transition {
     const c = candidates(s);
     const k = s.stops.length;
     const finals = c.filter((m) => destOf(m) === sq);
-    if (finals.length === 1) return resolve(s, finals[0]);
+    // one move, however many routes lead to it: played at once
+    if (oneMove(finals)) return resolve(s, finals[0]);
     if (finals.length > 1) {
       // A path may pass its destination on the way; a second tap there means "stop here".
       const endingNow = finals.filter((m) => m.path.length === k + 1);

@@ -20,6 +20,7 @@ export {
   unwrap,
   isObject,
   printable,
+  sameMove,
 } from './types.ts';
 export type { Board } from './bitboard.ts';
 export {

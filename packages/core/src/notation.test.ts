@@ -3,7 +3,7 @@ import { makeFen, parseFen, parsePosition } from './fen.ts';
 import { makeNotation, parseNotation } from './notation.ts';
 import { Position } from './position.ts';
 import { START_FEN } from './setup.ts';
-import { unwrap } from './types.ts';
+import { sameMove, unwrap } from './types.ts';
 
 const problem = (fen: string) => unwrap(parsePosition(fen, { allowEndRankMen: true }));
 
@@ -26,8 +26,17 @@ describe('notation', () => {
   });
   it('accepts either path of a merged move', () => {
     const pos = problem('W:WKa1:Ba3,c5,e3,c1');
-    expect(unwrap(parseNotation(pos, 'a1xa5xe5xe1xa1')).to).toBe(0);
-    expect(unwrap(parseNotation(pos, 'a1xe1xe5xa5xa1')).path).toEqual([4, 36, 32, 0]);
+    const one = unwrap(parseNotation(pos, 'a1xa5xe5xe1xa1'));
+    const other = unwrap(parseNotation(pos, 'a1xe1xe5xa5xa1'));
+    expect(one.to).toBe(0);
+    expect(other.path).toEqual([4, 36, 32, 0]);
+    // one move, two routes: the same move, the same position after it
+    expect(sameMove(one, other)).toBe(true);
+    expect(pos.play(one).equals(pos.play(other))).toBe(true);
+    // the routes round the ring that stop on b1 and a2 take the same men but end elsewhere
+    const [b1, a2] = ['a1xa5xe5xe1xb1', 'a1xe1xe5xa5xa2'].map((t) => unwrap(parseNotation(pos, t)));
+    expect(sameMove(b1, a2)).toBe(false);
+    expect(sameMove(b1, one)).toBe(false);
   });
   it.each(['', 'c3', 'c3-', 'c3-c9', 'i3-c4', 'c3--c4', 'c3-c4x', 'c3xc4-c5', 'hello', 'c3 c4'])(
     'rejects the malformed "%s"',

@@ -5,7 +5,7 @@
  */
 import type { Position } from './position.ts';
 import type { DamaError, Move, Result } from './types.ts';
-import { err, ok, parseSquare, squareName } from './types.ts';
+import { err, ok, parseSquare, sameMove, squareName } from './types.ts';
 
 /** Why a move in notation was refused. */
 export type NotationErrorCode = 'notation-syntax' | 'notation-illegal' | 'notation-ambiguous';
@@ -16,9 +16,6 @@ export function makeNotation(move: Pick<Move, 'from' | 'path' | 'captures'>): st
     return `${squareName(move.from)}-${squareName(move.path[move.path.length - 1])}`;
   return [move.from, ...move.path].map(squareName).join('x');
 }
-
-const sameCaptureSet = (a: Move, b: Move): boolean =>
-  a.captures.length === b.captures.length && a.captures.every((c) => b.captures.includes(c));
 
 /** Find the legal move of `pos` that `input` names (full capture path, or start and end when only one move matches). */
 export function parseNotation(pos: Position, input: string): Result<Move, DamaError<NotationErrorCode>> {
@@ -52,6 +49,6 @@ export function parseNotation(pos: Position, input: string): Result<Move, DamaEr
     .legalMovesAllPaths()
     .find((m) => m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]));
   if (!found) return err('notation-illegal', `${text} is not a legal move here.`);
-  const merged = distinct.find((m) => m.from === found.from && m.to === found.to && sameCaptureSet(m, found));
+  const merged = distinct.find((m) => sameMove(m, found));
   return ok(merged ? { ...merged, path: found.path, captures: found.captures } : found);
 }

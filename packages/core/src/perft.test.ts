@@ -3,7 +3,8 @@ import { parsePosition } from './fen.ts';
 import { makeNotation } from './notation.ts';
 import { divide, perft, START_PERFT, START_PERFT_PATHS } from './perft.ts';
 import { Position } from './position.ts';
-import { unwrap } from './types.ts';
+import { makeRng } from './random.ts';
+import { sameMove, squareName, unwrap } from './types.ts';
 
 // docs/RULES.md "Perft reference (start position)", to depth 7 here (deeper: `npm run perft:deep`).
 const DISTINCT = START_PERFT.slice(0, 7);
@@ -35,6 +36,31 @@ describe('the small cases of docs/RULES.md', () => {
     expect(perft(pos, 1)).toBe(3);
     expect(perft(pos, 1, { paths: true })).toBe(4);
     for (const m of pos.legalMoves()) expect(m.captures).toHaveLength(4);
+  });
+
+  it('only a king has two routes of one move: men never do (seeded random positions)', () => {
+    const rng = makeRng(11);
+    let chains = 0;
+    for (let n = 0; n < 4000; n++) {
+      // two or three white men among many black pieces, so that long chains are common
+      const used = new Set<number>();
+      const pick = (): number => {
+        for (;;) {
+          const sq = 8 + Math.floor(rng() * 48);
+          if (!used.has(sq)) return (used.add(sq), sq);
+        }
+      };
+      const white = [pick(), pick(), pick()].map(squareName);
+      const black = Array.from({ length: 10 }, () => (rng() < 0.2 ? 'K' : '') + squareName(pick()));
+      const pos = problem(`W:W${white.join(',')}:B${black.join(',')}`);
+      const routes = pos.legalMovesAllPaths();
+      if (routes[0]?.captures.length >= 2) chains++;
+      for (const [i, a] of routes.entries())
+        for (const b of routes.slice(i + 1)) expect(sameMove(a, b), makeNotation(a)).toBe(false);
+      expect(pos.legalMoves()).toHaveLength(routes.length);
+    }
+    // the property was tried on chains, not only on single jumps
+    expect(chains).toBeGreaterThan(300);
   });
 
   it('a man that promotes by capturing does not go on as a king', () => {

@@ -7,7 +7,7 @@ import { applyMove, generateMoves, MAX_CAPTURES, MoveList } from './movegen.ts';
 import type { Placement, Setup } from './setup.ts';
 import { startSetup } from './setup.ts';
 import type { Color, DamaError, Move, Piece, Result, Square } from './types.ts';
-import { err, ok, squareName, unwrap } from './types.ts';
+import { err, ok, sameMove, squareName, unwrap } from './types.ts';
 
 /** Why a `Setup` is not a legal position. */
 export type PositionErrorCode =
@@ -211,11 +211,7 @@ export class Position {
   /** The legal move equal to `move` (same from, to and captured set), if there is one. */
   findLegal(move: Pick<Move, 'from' | 'to' | 'captures'>): Move | undefined {
     if (move === null || typeof move !== 'object' || !Array.isArray(move.captures)) return undefined;
-    const caps = [...move.captures].sort((a, b) => a - b).join(',');
-    return this.legalMoves().find(
-      (m) =>
-        m.from === move.from && m.to === move.to && [...m.captures].sort((a, b) => a - b).join(',') === caps,
-    );
+    return this.legalMoves().find((m) => sameMove(m, move));
   }
 
   /** Play a move that is known to be legal (from `legalMoves`). */

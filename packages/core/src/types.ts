@@ -58,6 +58,23 @@ export interface Move {
   promotes: boolean;
 }
 
+/**
+ * Whether two moves are the same move: the same start, the same end and the same pieces taken, in
+ * any order. Two capture routes that differ only in the order of their jumps leave the same
+ * position and are one move (docs/RULES.md, "Move identity").
+ */
+export function sameMove(
+  a: Pick<Move, 'from' | 'to' | 'captures'>,
+  b: Pick<Move, 'from' | 'to' | 'captures'>,
+): boolean {
+  return (
+    a.from === b.from &&
+    a.to === b.to &&
+    a.captures.length === b.captures.length &&
+    a.captures.every((c) => b.captures.includes(c))
+  );
+}
+
 /** The error half of every `Result` in this package: a stable code for programs, a sentence for people. */
 export interface DamaError<Code extends string = string> {
   code: Code;

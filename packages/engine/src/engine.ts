@@ -7,7 +7,7 @@
  * it is called from `onInfo` or through a shared stop flag (`stopSignal`, a SharedArrayBuffer view);
  * otherwise the limits end the search. See worker.ts for how the browser gets "the latest request wins".
  */
-import type { Game, Move, Position } from '@dama/core';
+import { sameMove, type Game, type Move, type Position } from '@dama/core';
 import { LEVEL_SETTINGS } from './levels.ts';
 import { Searcher, tbRulesHold, type RootState, type SearchParams } from './search.ts';
 import { decodeValue, tbScore, type Tablebase } from './tablebase.ts';
@@ -288,9 +288,6 @@ export class Engine {
     };
   }
 }
-
-const sameMove = (a: Move, b: Move): boolean =>
-  a.from === b.from && a.to === b.to && a.captures.join() === b.captures.join();
 
 /** The moves of a principal variation given as indices into each position's move list. */
 export function pvMoves(position: Position, pv: readonly number[]): Move[] {

@@ -18,7 +18,7 @@
  * At the first move only the main line's move is accepted without a proof: the bank guarantees that
  * no other first move wins even with one move more (verify.ts).
  */
-import { makeNotation, parseNotation, parsePosition, type Move, type Position } from '@dama/core';
+import { makeNotation, parseNotation, parsePosition, sameMove, type Move, type Position } from '@dama/core';
 import type { Puzzle } from './bank.ts';
 import { isKingVsKing, isLost, losesWithin, winsWithin, withNodeLimit } from './prover.ts';
 import { rankDefences } from './solution.ts';
@@ -92,12 +92,6 @@ export function startSession(puzzle: Puzzle): SessionState {
 export function solutionMoves(puzzle: Puzzle): Move[] {
   return playLine(puzzlePosition(puzzle), puzzle.line).moves;
 }
-
-const sameMove = (a: Move, b: Move): boolean =>
-  a.from === b.from &&
-  a.to === b.to &&
-  a.captures.length === b.captures.length &&
-  a.captures.every((c) => b.captures.includes(c));
 
 /** `move` (legal here) forces the win within the moves left. */
 function accepted(state: SessionState, move: Move): boolean {

@@ -2,48 +2,12 @@
 // same time control and are paired into a rated game that moves both ratings (shown at the end and
 // on the profile); the lobby shows the other player's seek and the counts, and a tap on it pairs at
 // once; a blocked player is never paired with the one who blocked them, while a third is.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openOnlinePage, playOnline } from './helpers.ts';
-import { gameIdOf, tapMove } from './online-helpers.ts';
+import { tapMove } from './online-helpers.ts';
+import { inGame, lobbyPlayer as lobbyPage, seek } from './people-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
-
-/** A new player (their own browser context) on the lobby screen, greeted by the server. */
-async function lobbyPage(browser: Browser): Promise<{ page: Page; name: string }> {
-  const page = await openOnlinePage(browser);
-  await page.goto('./?sw=off#/');
-  await page.getByTestId('lobby-card').click();
-  await expect(page.getByRole('heading', { name: 'Play people', level: 1 })).toBeVisible();
-  const me = page.getByTestId('lobby-me');
-  await expect(me).toHaveText(/^\p{L}+ \p{L}+ \d{1,3}$/u);
-  return { page, name: (await me.textContent())!.trim() };
-}
-
-/**
- * Chooses a time control and rated or casual in the form, and seeks; waits until the server has
- * the seek, unless it is expected to pair at once.
- */
-async function seek(page: Page, clock: string, kind: 'Rated' | 'Casual', pairsAtOnce = false): Promise<void> {
-  const form = page.locator('.lobby-form');
-  await form.getByText(clock, { exact: true }).click();
-  await form.getByText(kind, { exact: true }).click();
-  await page.getByTestId('lobby-seek').click();
-  if (pairsAtOnce) return;
-  const seeking = page.getByTestId('lobby-seeking');
-  await expect(seeking).toHaveAttribute('data-open', 'yes');
-  await expect(seeking).toContainText(`${clock} · ${kind}`);
-}
-
-/** Both pages in the same paired game; returns them as White and Black. */
-async function inGame(a: Page, b: Page): Promise<{ white: Page; black: Page; id: string }> {
-  for (const p of [a, b]) await expect(p).toHaveURL(/#\/online\/[A-Za-z0-9]+\/[A-Za-z0-9_-]+$/);
-  const id = gameIdOf(a.url());
-  expect(gameIdOf(b.url())).toBe(id);
-  for (const p of [a, b])
-    await expect(p.getByTestId('online-game')).toHaveAttribute('data-status', 'playing');
-  const aColor = await a.locator('.strip.bottom').getAttribute('data-color');
-  return aColor === 'white' ? { white: a, black: b, id } : { white: b, black: a, id };
-}
 
 /** '1500 → 1662 (+162)' → 1662, checked against the start and the sign. */
 async function ratingAfter(page: Page, color: 'white' | 'black', sign: '+' | '−'): Promise<number> {
@@ -107,7 +71,26 @@ test('two players seek 5+0 rated, are paired, play, and both ratings move', asyn
   await white.goto('./?sw=off#/profile');
   await expect(white.getByTestId('profile-rating-blitz')).toContainText(`${down}?`);
   await expect(white.getByTestId('profile-game')).toHaveAttribute('data-result', 'lost');
-  for (const p of [white, black]) await p.context().close();
+
+  // the winner moves to a new phone by a transfer code: there, the same rating and the same game,
+  // also in My games (the server's list merged into the device's own, and replayed from it)
+  await black.getByRole('button', { name: 'Show a transfer code' }).click();
+  const code = (await black.getByTestId('transfer-code').locator('[aria-hidden=true]').textContent())!;
+  const phone = await openOnlinePage(browser);
+  await phone.goto(`./?sw=off#/profile?code=${code}`);
+  await phone.getByRole('button', { name: 'Use this code' }).click();
+  await expect(phone.getByTestId('player-name')).toHaveText(blackName);
+  await expect(phone.getByTestId('profile-rating-blitz')).toContainText(`Blitz${up}?1 game`);
+  await expect(phone.getByTestId('profile-game')).toHaveAttribute('data-result', 'won');
+  await phone.goto('./?sw=off#/records');
+  const record = phone.getByTestId('record');
+  await expect(record).toHaveCount(1);
+  await expect(record).toHaveAttribute('data-remote', 'yes');
+  await expect(record).toContainText(whiteName);
+  await record.locator('.record-main').click();
+  await expect(phone).toHaveURL(/#\/replay\//);
+  await expect(phone.getByTestId('moves')).toContainText('c3-c4');
+  for (const p of [white, black, phone]) await p.context().close();
 });
 
 test('the lobby shows the other player’s seek and the counts; a tap on it pairs at once', async ({

@@ -21,6 +21,7 @@ export async function lobbyPlayer(browser: Browser, baseURL?: string): Promise<{
   const page = await context.newPage();
   await page.goto('./?sw=off#/');
   await page.getByTestId('lobby-card').click();
+  await expect(page.getByRole('heading', { name: 'Play people', level: 1 })).toBeVisible();
   const me = page.getByTestId('lobby-me');
   await expect(me).toHaveText(/^\p{L}+ \p{L}+ \d{1,3}$/u);
   return { page, name: (await me.textContent())!.trim() };
@@ -33,7 +34,9 @@ export async function seek(page: Page, clock: string, kind: 'Rated' | 'Casual', 
   await form.getByText(kind, { exact: true }).click();
   await page.getByTestId('lobby-seek').click();
   if (pairsAtOnce) return;
-  await expect(page.getByTestId('lobby-seeking')).toHaveAttribute('data-open', 'yes');
+  const seeking = page.getByTestId('lobby-seeking');
+  await expect(seeking).toHaveAttribute('data-open', 'yes');
+  await expect(seeking).toContainText(`${clock} · ${kind}`);
 }
 
 /** Both pages in the same paired game, as White and Black. */
@@ -73,6 +76,7 @@ export async function ownServer(): Promise<{ url: string; stop: () => Promise<vo
       DAMA_DB: ':memory:',
       LOG_LEVEL: 'warn',
       DAMA_PLAYER_LIMITS: '{"newBurst":100,"newPerHour":1000}',
+      DAMA_OPEN_GAMES_PER_ADDRESS: '1000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

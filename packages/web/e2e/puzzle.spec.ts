@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Move, Position } from '@dama/core';
 import {
   addDays,
+  dateOfNumber,
   emptyTraining,
   losesWithin,
   nextPuzzle,
@@ -37,9 +38,17 @@ const puzzleOn = (date: string): Puzzle => puzzleForDate(date, puzzles).puzzle!;
 const name = (sq: number): string => `${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`;
 const root = (page: Page) => page.getByTestId('puzzle');
 
-/** Two taps play the move: no other route of that piece ends on the same square. */
-const oneRoute = (pos: Position, m: Move): boolean =>
-  pos.legalMovesAllPaths().filter((x) => x.from === m.from && x.to === m.to).length === 1;
+/** The routes of the piece that ends a move on the same square. */
+const routesOf = (pos: Position, m: Move): Move[] =>
+  pos.legalMovesAllPaths().filter((x) => x.from === m.from && x.to === m.to);
+
+const capturedSet = (m: Move): string => [...m.captures].sort((a, b) => a - b).join(',');
+
+/**
+ * Two taps play the move: every route of that piece to that square takes the same pieces (one move,
+ * however many routes: docs/RULES.md).
+ */
+const oneRoute = (pos: Position, m: Move): boolean => new Set(routesOf(pos, m).map(capturedSet)).size === 1;
 
 function playableByTaps(p: Puzzle): boolean {
   let pos = startSession(p).position;
@@ -99,6 +108,25 @@ async function solve(page: Page, p: Puzzle): Promise<void> {
   }
   await expect(root(page)).toHaveAttribute('data-phase', 'solved');
 }
+
+test('daily puzzle #7: a capture with two routes over the same men is played with two taps @landscape @desktop', async ({
+  page,
+}) => {
+  const date = dateOfNumber(7);
+  const p = puzzleOn(date);
+  // the line has a move of the solver's that two routes play (the board used to ask for a square
+  // on the way)
+  let pos = startSession(p).position;
+  const routes = solutionMoves(p).map((m, i) => {
+    const n = i % 2 === 0 ? routesOf(pos, m).length : 0;
+    pos = pos.play(m);
+    return n;
+  });
+  expect(Math.max(...routes)).toBeGreaterThan(1);
+  expect(playableByTaps(p)).toBe(true);
+  await openOn(page, date);
+  await solve(page, p);
+});
 
 async function streak(page: Page): Promise<{ current: string | null; best: string | null }> {
   return {

@@ -7,6 +7,7 @@ import {
   makeNotation,
   parseNotation,
   RULE_DRAW_REASONS,
+  sameMove,
   type Game,
   type OutcomeReason,
 } from '@dama/core';
@@ -142,16 +143,13 @@ export function reviewedMoves(game: Game, review: Review): ReviewedMove[] {
   return verdicts(review.scores.map(winChance), first, forced).map((v, i) => {
     const played = review.moves[i];
     const line = review.lines[i];
-    const better = v.judgement && line.length > 0 && !sameMove(game, i, line[0]) ? line : undefined;
+    const better = v.judgement && line.length > 0 && !isPlayed(game, i, line[0]) ? line : undefined;
     return { ...v, played, better };
   });
 }
 
 /** Whether `text` is the move played at `ply` (any capture route that takes the same pieces). */
-function sameMove(game: Game, ply: number, text: string): boolean {
+function isPlayed(game: Game, ply: number, text: string): boolean {
   const m = parseNotation(game.positionAt(ply), text);
-  const played = game.moves[ply];
-  if (!m.ok) return false;
-  const key = (x: { captures: readonly number[] }) => [...x.captures].sort((a, b) => a - b).join();
-  return m.value.from === played.from && m.value.to === played.to && key(m.value) === key(played);
+  return m.ok && sameMove(m.value, game.moves[ply]);
 }

@@ -22,6 +22,18 @@ describe('my games', () => {
     expect(outcomeText(list('en'), drawn)).toBe('Draw · by agreement (1/2‑1/2)');
   });
 
+  it('name a game against a paired player by the opponent’s name', () => {
+    const paired: GameRecord = {
+      ...base,
+      result: '1-0',
+      reason: 'resignation',
+      online: { color: 'black', opponent: 'Sakin Kartal 12' },
+    };
+    expect(label(list('en'), paired)).toBe('Against Sakin Kartal 12');
+    expect(label(list('tr'), paired)).toBe('Rakip: Sakin Kartal 12');
+    expect(outcomeText(list('en'), paired)).toBe('Sakin Kartal 12 won · by resignation (1‑0)');
+  });
+
   it('tell a win by abandonment as such, from either side, never as a win on time', () => {
     const left: GameRecord = { ...base, result: '1-0', reason: 'abandoned', online: { color: 'white' } };
     expect(outcomeText(list('en'), left)).toBe('You won · the opponent left (1‑0)');

@@ -8,7 +8,7 @@ import { icons } from '../lib/icons.tsx';
 
 export function describe(ctrl: RecordsCtrl, r: GameRecord): string {
   const t = ctrl.trans;
-  if (isOnlineRecord(r)) return t.onlineTitle;
+  if (isOnlineRecord(r)) return r.online?.opponent ? t.vsPerson(r.online.opponent) : t.onlineTitle;
   if (!r.setup) return t.imported;
   return r.setup.mode === 'computer'
     ? capitalize(t.vsComputer(t[`level_${r.setup.level}`]), ctrl.lang)

@@ -187,6 +187,8 @@ export const en = {
   imported: 'Imported game',
   result: 'Result',
   vsComputer: (level: string) => `against the computer (${level})`,
+  /** a game against a person in My games */
+  vsPerson: (name: string) => `Against ${name}`,
   twoPlayerGame: 'Two players',
   // settings
   language: 'Language',

@@ -155,6 +155,7 @@ export const tr: Catalog = {
   imported: 'İçe aktarılan oyun',
   result: 'Sonuç',
   vsComputer: (level) => `bilgisayara karşı (${level})`,
+  vsPerson: (name) => `Rakip: ${name}`,
   twoPlayerGame: 'İki kişilik',
   language: 'Dil',
   boardStyle: 'Tahta',
