@@ -263,6 +263,8 @@ describe('keyboard', () => {
     for (let i = 0; i < 3; i++) key('ArrowLeft');
     for (let i = 0; i < 3; i++) key('ArrowDown');
     expect(board.getState().cursor).toBe('a1');
+    // told at once, not at the next frame: a host's own Enter handler reads the square reached
+    expect(el.getAttribute('aria-activedescendant')).toBe(cell(root, 'a1').id);
     key('Enter');
     expect(board.getState().selected).toBe('a1');
     key('Escape');

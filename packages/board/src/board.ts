@@ -271,6 +271,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
     const dir = arrowKeys[e.key];
     if (dir) {
       state = moveCursor(state, dir);
+      renderer.cursor(state.cursor);
     } else if (e.key === 'Enter' || e.key === ' ') {
       if (!squareTap(state.cursor)) apply(tap(state, state.cursor), false);
     } else if (e.key === 'Escape') {

@@ -20,6 +20,11 @@ export interface Renderer {
   /** the `.dama-board` element, focusable, receiving the pointer and key events */
   readonly board: HTMLElement;
   redraw(s: State): void;
+  /**
+   * The keyboard cursor shown to assistive technology at once (`aria-activedescendant`), ahead of
+   * the next frame's redraw: a key handler of the host reading it sees the square just reached.
+   */
+  cursor(sq: Square): void;
   /** the element drawing the piece on `sq` */
   pieceEl(sq: Square): HTMLElement | undefined;
   /** take a piece element out of the diff (for an animation); the caller owns it until `adopt` */
@@ -329,6 +334,7 @@ export function createRenderer(host: HTMLElement, uid: string, labels: () => Boa
   return {
     board,
     redraw,
+    cursor: (sq) => board.setAttribute('aria-activedescendant', cellId(sq)),
     locked,
     pieceEl: (sq) => pieces.get(sq),
     detachPiece(sq) {
