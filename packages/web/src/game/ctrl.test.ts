@@ -5,7 +5,8 @@ import { en } from '../lib/i18n/en.ts';
 import { defaultSettings } from '../lib/settings.ts';
 import type { GameRecord, SavedGame } from '../lib/record.ts';
 import { defaultSetup, type GameSetup } from '../lib/setup.ts';
-import { GameCtrl, REPLY_PACE_MS, resultLine, type GameEnv } from './ctrl.ts';
+import { AUTO_SHOWN_MS, GameCtrl, REPLY_PACE_MS, resultLine, type GameEnv } from './ctrl.ts';
+import { FAST_THINK_MS, LEVEL_SETTINGS } from '@dama/engine';
 import type { Board, BoardConfig } from '@dama/board';
 
 /** An engine that answers when told to, with the first legal move and a chosen score. */
@@ -146,6 +147,65 @@ describe('GameCtrl against the computer', () => {
     await fast.engine.answer();
     expect(waits).toHaveLength(1);
     expect(fast.ctrl.game.plies).toBe(2);
+  });
+
+  it('the computer thinks as long as its level, its clock and "replies at once" allow', async () => {
+    const limitsOf = async (setup: Partial<GameSetup>, fastReplies = false) => {
+      const { ctrl, engine } = setupCtrl(setup, undefined, { ...defaultSettings('en'), fastReplies });
+      ctrl.userMove(path('c3', 'c4'));
+      return engine.asks[0].limits;
+    };
+    // no clock: the level's cap; Master at 2.5 s, or FAST_THINK_MS when asked to reply at once
+    expect(await limitsOf({ level: 'master' })).toEqual({ movetime: LEVEL_SETTINGS.master.movetime });
+    expect(await limitsOf({ level: 'master' }, true)).toEqual({ movetime: FAST_THINK_MS });
+    expect(await limitsOf({ level: 'easy' }, true)).toEqual({
+      movetime: Math.min(FAST_THINK_MS, LEVEL_SETTINGS.easy.movetime),
+    });
+    // 1+0: a fortieth of the minute; 5+0: the cap, never the clock's sixth of a minute
+    expect(await limitsOf({ level: 'master', time: { kind: 'clock', minutes: 1, increment: 0 } })).toEqual({
+      movetime: 1500,
+    });
+    expect(await limitsOf({ level: 'master', time: { kind: 'clock', minutes: 5, increment: 0 } })).toEqual({
+      movetime: 2500,
+    });
+  });
+
+  it('an obviously forced reply (its only legal move) is played at the pace without a search', async () => {
+    const waits: number[] = [];
+    const wait = (ms: number) => (waits.push(ms), Promise.resolve());
+    // after c3-c4, Black's only move is the capture c5xc3
+    const start = new Game(unwrap(parsePosition('W:Wc3,h2:Bc5,h7')));
+    const { ctrl, engine } = setupCtrl({ level: 'master' }, start, defaultSettings('en'), wait);
+    ctrl.userMove(path('c3', 'c4'));
+    await Promise.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(engine.asks).toHaveLength(0);
+    expect(waits).toEqual([REPLY_PACE_MS.master]);
+    expect(ctrl.game.notation()).toEqual(['c3-c4', 'c5xc3']);
+  });
+
+  it('after the move timer played for the player, the reply waits so that the move is seen', async () => {
+    const waits: number[] = [];
+    const wait = (ms: number) => (waits.push(ms), Promise.resolve());
+    const { ctrl, engine, advance } = setupCtrl(
+      { level: 'easy', time: { kind: 'move', seconds: 40 } },
+      undefined,
+      { ...defaultSettings('en'), fastReplies: true },
+      wait,
+    );
+    advance(41_000);
+    ctrl.tick();
+    // the timer's move is the engine's (asked at master strength), then the reply
+    expect(engine.asks[0].level).toBe('master');
+    await engine.answer();
+    expect(ctrl.game.plies).toBe(1);
+    expect(engine.asks[1].level).toBe('easy');
+    await engine.answer();
+    await Promise.resolve();
+    // "replies at once" is on, yet the player's timed-out move is shown a while first
+    expect(waits).toEqual([AUTO_SHOWN_MS]);
+    expect(ctrl.game.plies).toBe(2);
   });
 
   it('hint: the master move as arrows, not played', async () => {

@@ -3,6 +3,7 @@
 // handed in with `setBoard`; this controller tells it what to show (lila's ctrl + chessground).
 import { Game, makeFen, makeNotation, opposite, type Color, type Move, type Outcome } from '@dama/core';
 import type { Board, BoardConfig, MovePath, Square } from '@dama/board';
+import { thinkLimits } from '@dama/engine';
 import { arrowsOf, boardMoves, fromPath, indexOf, piecesOf, toPath } from '../lib/adapter.ts';
 import type { EngineClient, Level, Limits, SearchAnswer } from '../lib/engine/client.ts';
 import type { Catalog } from '../lib/i18n/index.ts';
@@ -32,6 +33,12 @@ export interface GameEnv {
   /** wait so long (the computer's human pace); absent: no waiting (unit tests) */
   wait?: (ms: number) => Promise<void>;
 }
+
+/**
+ * After the move timer played for the player, the computer's reply waits at least this long (ms),
+ * whatever the pace, so that the player sees the move made for them.
+ */
+export const AUTO_SHOWN_MS = 1500;
 
 /** The computer's pace: milliseconds from the player's move to its reply, at least, by level. */
 export const REPLY_PACE_MS: Record<GameSetup['level'], number> = {
@@ -292,10 +299,14 @@ export class GameCtrl {
     if (kind === 'hint') return { movetime: 1500 };
     if (kind === 'draw') return { movetime: 700 };
     if (kind === 'auto') return { movetime: 300 };
+    // the level's think time (engine think.ts): its cap, held to the game's clock, and short when
+    // the player asked for replies at once
     const tc = this.setup.time;
-    if (tc.kind === 'clock')
-      return { clock: this.time.left(this.turn, this.env.now()), increment: tc.increment * 1000 };
-    return undefined; // the level's own time (Hard 100 000 nodes, Master 2.5 s: levels.ts)
+    const clock =
+      tc.kind === 'clock'
+        ? { left: this.time.left(this.turn, this.env.now()), increment: tc.increment * 1000 }
+        : undefined;
+    return thinkLimits(this.setup.level, clock, this.env.settings().fastReplies);
   }
 
   private ask(task: EngineTask, level: Level): Promise<SearchAnswer | undefined> | undefined {
@@ -323,16 +334,29 @@ export class GameCtrl {
   private maybeEngineReply(): void {
     if (!this.vsComputer || this.outcome || this.turn === this.setup.playerColor) return;
     const plies = this.game.plies;
-    const asked = this.ask('reply', this.setup.level);
+    // an obviously forced move (the only legal one: a capture with no choice, say) is played at the
+    // pace, not searched
+    const legal = this.game.position.legalMoves();
+    const asked =
+      legal.length === 1
+        ? Promise.resolve<SearchAnswer>({
+            move: legal[0],
+            notation: makeNotation(legal[0]),
+            score: 0,
+            depth: 0,
+          })
+        : this.ask('reply', this.setup.level);
     if (!asked) {
       this.notice = this.env.trans().engineFailed;
       return;
     }
     const started = this.env.now();
+    // the player's move that the timer played for them is shown a while before the reply
+    const pace = this.autoPlayed === plies ? Math.max(AUTO_SHOWN_MS, this.paceMs()) : this.paceMs();
     void asked.then(async (a) => {
       if (!a && this.env.engine?.state === 'failed') this.notice = this.env.trans().engineFailed;
       if (!a || this.game.plies !== plies) return this.env.redraw();
-      const rest = this.paceMs() - (this.env.now() - started);
+      const rest = pace - (this.env.now() - started);
       if (rest > 0 && this.env.wait) {
         // a human beat: the thinking sign stays until the reply
         const token = this.token;
@@ -413,6 +437,8 @@ export class GameCtrl {
 
   /** Draw offers made by the human against the computer (at most MAX_DRAW_OFFERS a game). */
   drawOffers = 0;
+  /** the ply count after the move the timer last played for the player (its reply waits AUTO_SHOWN_MS) */
+  private autoPlayed = -1;
 
   canOfferDraw(): boolean {
     return !this.outcome && (!this.vsComputer || (this.canPlay() && this.drawOffers < MAX_DRAW_OFFERS));
@@ -541,6 +567,7 @@ export class GameCtrl {
       const m = move ?? this.game.position.legalMoves()[0];
       if (!m) return;
       this.notice = undefined;
+      this.autoPlayed = plies + 1;
       this.playEngineMove({ move: m, notation: makeNotation(m), score: 0, depth: 0 });
       this.notice = this.env.trans().autoMove;
       this.noticeSticky = true;
