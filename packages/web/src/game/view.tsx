@@ -143,7 +143,11 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
     capitalize(t[reasonKey(o.reason)] as string, ctrl.lang),
     <>
       <p class="muted" data-testid="captures">
-        {t.capturesAfter(16 - g.game.position.count('black'), 16 - g.game.position.count('white'))}
+        {/* from the game's own start (a position set up, or played on from analysis, has fewer than 16) */}
+        {t.capturesAfter(
+          g.game.initial.count('black') - g.game.position.count('black'),
+          g.game.initial.count('white') - g.game.position.count('white'),
+        )}
       </p>
       <div class="actions">
         <button type="button" class="btn primary" onClick={() => ctrl.rematch()}>

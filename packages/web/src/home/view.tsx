@@ -144,6 +144,13 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
         </span>
       </a>
       {puzzleCard(t)}
+      <a class="card" href="#/analysis" data-testid="analysis-card">
+        <span class="card-icon">{icons.analysis()}</span>
+        <span class="card-text">
+          <strong>{t.analysisBoard}</strong>
+          <small>{t.analysisCardNote}</small>
+        </span>
+      </a>
       {levelRecord(ctrl)}
       <nav class="tiles" aria-label={t.menu}>
         <a class="tile" href="#/rules">

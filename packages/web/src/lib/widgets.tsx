@@ -62,6 +62,35 @@ export function toggle(id: string, label: string, on: boolean, change: (on: bool
   );
 }
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Keeps Tab inside a modal dialog (`dialogEl`): from its last control Tab goes round to the first,
+ * and Shift+Tab from the first (or from the dialog itself) to the last. Radio groups count once
+ * each, as the browser tabs through them. Returns true when it moved the focus.
+ */
+export function trapTab(e: KeyboardEvent, dialogEl: HTMLElement): boolean {
+  if (e.key !== 'Tab') return false;
+  const all = [...dialogEl.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) =>
+      el.getClientRects().length > 0 &&
+      // a radio that is not checked is reached by the arrow keys, not by Tab
+      !(el instanceof HTMLInputElement && el.type === 'radio' && !el.checked),
+  );
+  if (all.length === 0) return false;
+  const first = all[0];
+  const last = all[all.length - 1];
+  const at = document.activeElement;
+  const inside = at instanceof HTMLElement && dialogEl.contains(at);
+  if (e.shiftKey ? !inside || at === first || at === dialogEl : !inside || at === last) {
+    e.preventDefault();
+    (e.shiftKey ? last : first).focus();
+    return true;
+  }
+  return false;
+}
+
 /** Move the focus into a dialog when it opens (a stable function: Preact calls it once per mount). */
 export const focusOnMount = (el: HTMLElement | null): void => {
   if (el && !el.contains(document.activeElement)) el.focus();
@@ -79,7 +108,11 @@ export function dialog(
     <div
       class={turned ? 'backdrop turned' : 'backdrop'}
       onClick={(e) => close && e.target === e.currentTarget && close()}
-      onKeyDown={(e) => close && e.key === 'Escape' && close()}
+      onKeyDown={(e) => {
+        if (close && e.key === 'Escape') close();
+        const box = (e.currentTarget as HTMLElement).querySelector<HTMLElement>('[role="dialog"]');
+        if (box) trapTab(e, box);
+      }}
     >
       <div
         class="dialog"

@@ -796,6 +796,7 @@ export const en = {
   ...pushEn,
   watchTitle: 'Watch',
   watchCardNote: 'Live games, the best players and the leaderboards',
+  analysisCardNote: 'Set up any position and see what the engine makes of it',
   watchLoading: 'Loading the live games…',
   watchLoadingGame: 'Connecting to the game…',
   watchFeatured: 'Featured game',

@@ -747,6 +747,7 @@ export const tr: Catalog = {
   ...pushTr,
   watchTitle: 'İzle',
   watchCardNote: 'Canlı oyunlar, en iyi oyuncular ve sıralamalar',
+  analysisCardNote: 'Dilediğin konumu kur, motorun ne düşündüğünü gör',
   watchLoading: 'Canlı oyunlar yükleniyor…',
   watchLoadingGame: 'Oyuna bağlanılıyor…',
   watchFeatured: 'Öne çıkan oyun',
