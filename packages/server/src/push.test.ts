@@ -66,6 +66,39 @@ describe('pushEvents', () => {
       pushEvents(link, { ...link, status: 'over', outcome: { winner: 'white', reason: 'resignation' } }),
     ).toEqual([]);
   });
+
+  it('tells the maker of a link game who has an identity, and only them: joined, their turn, offers, the end', () => {
+    const made = newRecord({
+      id: 'g3',
+      creator: 'black',
+      token: 'x'.repeat(24),
+      clock: null,
+      days: 3,
+      owner: 'M',
+      address: 'a',
+      now: 0,
+    });
+    const joined: GameRecord = { ...made, status: 'playing' };
+    expect(pushEvents(made, joined)).toEqual([
+      { player: 'M', kind: 'joined', payload: { kind: 'joined', game: 'g3' } },
+    ]);
+    // the friend (White) moved: the maker's turn, with no name for the friend
+    const moved = { ...joined, moves: ['c3-c4'] };
+    expect(pushEvents(joined, moved)).toEqual([
+      { player: 'M', kind: 'turn', payload: { kind: 'turn', game: 'g3' } },
+    ]);
+    // the maker moved: the friend has no identity, nobody is told
+    expect(pushEvents(moved, { ...moved, moves: ['c3-c4', 'f6-f5'] })).toEqual([]);
+    // an offer by the friend reaches the maker; the maker's own offer reaches nobody
+    expect(pushEvents(moved, { ...moved, drawOffer: 'white' })).toEqual([
+      { player: 'M', kind: 'offer', payload: { kind: 'offer', game: 'g3', offer: 'draw' } },
+    ]);
+    expect(pushEvents(moved, { ...moved, drawOffer: 'black' })).toEqual([]);
+    // the end, from the maker's side
+    expect(
+      pushEvents(moved, { ...moved, status: 'over', outcome: { winner: 'white', reason: 'timeout' } }),
+    ).toEqual([{ player: 'M', kind: 'end', payload: { kind: 'end', game: 'g3', result: 'lost' } }]);
+  });
 });
 
 describe('allowedEndpoint', () => {

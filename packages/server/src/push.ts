@@ -55,23 +55,27 @@ export const MAX_SUBSCRIPTIONS = 10;
 
 /**
  * The notices a stored change calls for (pure). Paired games know both players; a game by link
- * knows at most its maker.
+ * knows at most its maker (`owner`), who is told when the friend joins and then as a paired player
+ * is, without an opponent's name (the friend has none here).
  */
 export function pushEvents(before: GameRecord, after: GameRecord): PushEvent[] {
   const players = after.players;
-  if (!players) {
-    // A game by link whose maker has an identity: the friend has opened the link.
-    if (after.owner && before.status === 'waiting' && after.status === 'playing')
-      return [{ player: after.owner, kind: 'joined', payload: { kind: 'joined', game: after.id } }];
-    return [];
-  }
+  const owner = after.owner;
+  if (!players && !owner) return [];
+  // A game by link whose maker has an identity: the friend has opened the link.
+  if (!players && before.status === 'waiting' && after.status === 'playing')
+    return [{ player: owner!, kind: 'joined', payload: { kind: 'joined', game: after.id } }];
   const out: PushEvent[] = [];
-  const to = (c: Color, kind: PushKind, extra: Partial<PushEvent['payload']> = {}) =>
+  const to = (c: Color, kind: PushKind, extra: Partial<PushEvent['payload']> = {}) => {
+    const player = players ? players[c].id : c === after.creator ? owner : null;
+    if (!player) return;
+    const opponent = players?.[opposite(c)].name;
     out.push({
-      player: players[c].id,
+      player,
       kind,
-      payload: { kind, game: after.id, opponent: players[opposite(c)].name, ...extra },
+      payload: { kind, game: after.id, ...(opponent ? { opponent } : {}), ...extra },
     });
+  };
   if (after.status === 'playing') {
     if (after.days !== null && after.moves.length > before.moves.length) to(turnOf(after), 'turn');
     if (after.drawOffer && after.drawOffer !== before.drawOffer)
