@@ -1,6 +1,6 @@
 // What a new player met on first use (issue 43): the analysis board on the home screen, Tab kept in
-// the open dialog, the new-game sheet whole when a phone is held sideways, and the end panel's
-// count of captured pieces in a game that did not start from the full board.
+// the open dialog, the new-game sheet whole when a phone is held sideways, and the game's button
+// labels on one line.
 import { expect, test } from '@playwright/test';
 
 const SHOTS = process.env.NEWCOMER_SHOTS;
@@ -51,10 +51,38 @@ test('held sideways, the new-game sheet shows every choice and Start without an 
   }
 });
 
-test('a game set up from a position counts only the pieces really captured', async ({ page }) => {
-  // three White men against one Black man: nothing has been captured yet
-  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=easy');
-  await page.getByTestId('resign').click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
-  await expect(page.getByTestId('captures')).toHaveText('Captured: White 0, Black 0');
+test('the game’s buttons keep their labels on one line and inside the button, on a tablet and a phone', async ({
+  browser,
+}) => {
+  for (const [width, height] of [
+    [1024, 768],
+    [390, 844],
+    [844, 390],
+  ])
+    for (const locale of ['tr-TR', 'en-US']) {
+      const context = await browser.newContext({ locale, viewport: { width, height }, hasTouch: true });
+      const page = await context.newPage();
+      await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=easy');
+      await expect(page.getByTestId('resign')).toBeVisible();
+      const labels = await page.locator('.side-col .controls .ctl').evaluateAll((buttons) =>
+        buttons.map((b) => {
+          const span = b.querySelector('span')!;
+          const range = document.createRange();
+          range.selectNodeContents(span);
+          const text = range.getBoundingClientRect();
+          const box = b.getBoundingClientRect();
+          const line =
+            parseFloat(getComputedStyle(span).lineHeight) || 1.3 * parseFloat(getComputedStyle(b).fontSize);
+          return {
+            label: span.textContent,
+            lines: Math.round(text.height / line),
+            inside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5,
+          };
+        }),
+      );
+      expect(labels.length, `${locale} ${width}×${height}`).toBeGreaterThanOrEqual(4);
+      for (const l of labels)
+        expect(l, `${locale} ${width}×${height} ${l.label}`).toMatchObject({ lines: 1, inside: true });
+      await context.close();
+    }
 });
