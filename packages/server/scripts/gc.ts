@@ -1,5 +1,5 @@
 /** Garbage-collection pauses of this process by kind (how many, milliseconds in all, the longest), for the load benchmark. */
-import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 
 export interface GcPauses {
   major: { count: number; ms: number; max: number };

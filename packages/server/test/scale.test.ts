@@ -10,6 +10,7 @@ import { pickMove, random } from './play.ts';
 import { PgStore } from '../src/store-pg.ts';
 import { MAX_DEVICES, randomName } from '../src/players.ts';
 import { newRecord } from '../src/record.ts';
+import type { Snapshot } from '../src/wire.ts';
 import { settle } from '../src/results.ts';
 import { LobbyClient, type Player } from './lobby-client.ts';
 import { PushEndpoint } from './push-endpoint.ts';
@@ -68,8 +69,8 @@ describe('two instances on PostgreSQL and Redis', () => {
     expect(game.outcome).not.toBeNull();
     for (const c of all) expect(c.game!.moves).toEqual(game.moves);
     // Both instances read the same stored game.
-    const fromB = await (await fetch(`${b.base}/api/games/${made.id}`)).json();
-    const fromA = await (await fetch(`${a.base}/api/games/${made.id}`)).json();
+    const fromB = (await (await fetch(`${b.base}/api/games/${made.id}`)).json()) as Snapshot;
+    const fromA = (await (await fetch(`${a.base}/api/games/${made.id}`)).json()) as Snapshot;
     expect(fromA.moves).toEqual(game.moves);
     expect(fromB.moves).toEqual(game.moves);
     expect(fromB.outcome).toEqual(game.outcome);
