@@ -74,6 +74,28 @@ describe('EngineClient', () => {
     await expect(second).resolves.toMatchObject({ score: -5 });
   });
 
+  it('a request made while the worker still loads replaces the earlier one, which is settled', async () => {
+    const workers: FakeWorker[] = [];
+    const c = new EngineClient(() => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    });
+    const first = c.search(ask);
+    expect(c.state).toBe('loading');
+    const second = c.search({ ...ask, level: 'master' });
+    // the first promise is not left hanging: it says it was replaced
+    await expect(first).resolves.toBeUndefined();
+    // one worker, both requests queued in it: the service answers the latest (and cancels the first)
+    expect(workers).toHaveLength(1);
+    workers[0].reply({ type: 'ready' });
+    expect(c.state).toBe('computing');
+    workers[0].reply({ ...done(1), cancelled: true });
+    workers[0].reply(done(2, 7));
+    await expect(second).resolves.toMatchObject({ score: 7 });
+    expect(c.state).toBe('idle');
+  });
+
   it('fails honestly when the worker cannot start', async () => {
     const c = new EngineClient(() => {
       throw new Error('no workers here');

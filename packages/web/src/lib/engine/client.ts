@@ -148,6 +148,13 @@ export class EngineClient {
    */
   search(ask: SearchAsk): Promise<SearchAnswer | undefined> {
     if (this.state === 'computing') this.stop();
+    else if (this.pending) {
+      // still loading: the worker has the earlier request queued and will answer only the latest;
+      // the earlier promise is settled now rather than left hanging
+      const earlier = this.pending;
+      this.pending = undefined;
+      earlier.resolve(undefined);
+    }
     const worker = this.state === 'failed' ? undefined : this.worker.get();
     if (!worker) return Promise.resolve(undefined);
     const id = this.nextId++;
