@@ -75,6 +75,13 @@ export type Opening =
 
 export const MAX_LINES = 3;
 
+/**
+ * What the engine of the analysis board is doing, for its state line: turned off, resting while the
+ * tab is hidden or a review runs, searching the position shown, or idle (a search that ended or
+ * could not start). Only 'thinking' has a search running.
+ */
+export type EngineStatus = 'off' | 'hidden' | 'reviewing' | 'thinking' | 'idle';
+
 /** Deep enough that the engine keeps going until it is stopped (ten minutes on one position). */
 const ENDLESS = { movetime: 600_000 };
 
@@ -309,6 +316,13 @@ export class AnalysisCtrl {
       .join(' ')}|${this.lines}`;
   }
 
+  get engineStatus(): EngineStatus {
+    if (!this.engineOn) return 'off';
+    if (this.hidden) return 'hidden';
+    if (this.review?.progress) return 'reviewing';
+    return this.engine?.state === 'thinking' ? 'thinking' : 'idle';
+  }
+
   /** Start (or restart) the engine on the position shown, if it should run. */
   think(): void {
     const e = this.engine;
@@ -358,6 +372,8 @@ export class AnalysisCtrl {
     if (hidden) {
       this.engine?.stop();
       this.thoughtKey = '';
+      // its lines' arrows go with it
+      this.syncBoard();
     } else this.think();
     this.deps.redraw();
   }

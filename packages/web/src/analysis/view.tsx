@@ -8,7 +8,8 @@ import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
 import { scrollToCurrent } from '../lib/move-list.tsx';
 import { radios, toggle } from '../lib/widgets.tsx';
-import { EDIT_TOOLS, MAX_LINES, type AnalysisCtrl, type EditTool } from './ctrl.ts';
+import { EDIT_TOOLS, MAX_LINES, type AnalysisCtrl, type EditTool, type EngineStatus } from './ctrl.ts';
+import type { Thought } from './engine.ts';
 import { JUDGEMENTS, winChance, type Judgement } from './judge.ts';
 import type { Catalog as AnalysisMessages } from '../lib/i18n/index.ts';
 
@@ -96,13 +97,14 @@ function enginePanel(env: ViewEnv): JSX.Element {
       ) : (
         <div class="pv-box" aria-live="off">
           <p class="engine-state" data-testid="engine-state">
-            {thought
-              ? thought.nodes > 20_000
-                ? `${t.anDepth(thought.depth)} · ${Math.round(thought.nps / 1000)}k/s`
-                : t.anDepth(thought.depth)
-              : t.anThinking}
+            {thought?.tb ? (
+              <span class="tb-verdict" data-testid="tb-verdict">
+                {engineStateText(t, ctrl.engineStatus, thought, turn)}
+              </span>
+            ) : (
+              engineStateText(t, ctrl.engineStatus, thought, turn)
+            )}
           </p>
-          {tbVerdict(env)}
           <ol class="pv-lines" data-testid="pv-lines">
             {(thought?.lines ?? []).map((l, i) => (
               <li key={i} class="pv-line">
@@ -134,24 +136,34 @@ function enginePanel(env: ViewEnv): JSX.Element {
   );
 }
 
-/** The tablebase's verdict when the engine reports one (≤ 4 pieces). */
-function tbVerdict(env: ViewEnv): JSX.Element | null {
-  const { ctrl, t } = env;
-  const tb = ctrl.currentThought?.tb;
-  if (!tb) return null;
-  const turn = ctrl.position.turn;
-  const other: Color = turn === 'white' ? 'black' : 'white';
-  // The winner's moves: a win in 9 plies is 5 of the winner's moves, a loss in 8 plies 4.
-  const text =
-    tb.result === 'draw'
-      ? t.anTbDraw
-      : t.anTbWin(tb.result === 'win' ? turn : other, Math.max(1, Math.ceil(tb.plies / 2)));
-  return (
-    <p class="tb-verdict" data-testid="tb-verdict">
-      <span class="muted">{t.anTbLabel}: </span>
-      {text}
-    </p>
-  );
+/**
+ * The engine's state line: its depth and speed while it searches, or — when the endgame tables know
+ * the position (≤ 4 pieces) — their verdict instead ("Tablebase: White wins in 7 moves"; the depth
+ * and speed of a position the tables decide mean nothing). "Thinking…" only while a search runs;
+ * when it was stopped, why it rests (the tab hidden, a review running).
+ */
+export function engineStateText(
+  t: AnalysisMessages,
+  status: EngineStatus,
+  thought: Thought | undefined,
+  turn: Color,
+): string {
+  if (status === 'hidden') return t.anEnginePausedHidden;
+  if (status === 'reviewing') return t.anEnginePausedReview;
+  const tb = thought?.tb;
+  if (tb) {
+    const other: Color = turn === 'white' ? 'black' : 'white';
+    // The winner's moves: a win in 9 plies is 5 of the winner's moves, a loss in 8 plies 4.
+    const verdict =
+      tb.result === 'draw'
+        ? t.anTbDraw
+        : t.anTbWin(tb.result === 'win' ? turn : other, Math.max(1, Math.ceil(tb.plies / 2)));
+    return `${t.anTbLabel}: ${verdict}`;
+  }
+  if (!thought) return status === 'thinking' ? t.anThinking : t.anEnginePaused;
+  return thought.nodes > 20_000
+    ? `${t.anDepth(thought.depth)} · ${Math.round(thought.nps / 1000)}k/s`
+    : t.anDepth(thought.depth);
 }
 
 function reviewPanel(env: ViewEnv): JSX.Element | null {

@@ -303,6 +303,22 @@ describe('the daily puzzle screen', () => {
     expect(ctrl.shareResult).toBe('copied');
   });
 
+  it('shares the link that opens the same day’s puzzle', async () => {
+    const sent: string[] = [];
+    const { ctrl } = make(DAY, new MemoryKv(), {
+      page: 'https://dama.example/',
+      share: async (text) => {
+        sent.push(text);
+        return 'shared';
+      },
+    });
+    await solve(ctrl);
+    await ctrl.share();
+    expect(sent).toEqual([
+      `Dama daily puzzle #11 ✅ 1st try · 🔥 1 day\nhttps://dama.example/#/puzzle?date=${DAY}`,
+    ]);
+  });
+
   it('before the launch and after the end of the bank there is no puzzle, and the screen says so', () => {
     const { ctrl } = make('2026-11-29');
     expect(ctrl.open.number).toBeLessThan(1);

@@ -27,7 +27,7 @@ import type { SoundName } from '../lib/sound.ts';
 import type { KeyValue } from '../lib/storage.ts';
 import { numberLabel } from '../lib/i18n/dates.ts';
 import { PuzzlePlayer, type Feedback, type Phase, type ScreenDeps } from './player.ts';
-import type { ShareOutcome } from './share.ts';
+import { puzzleLink, withLink, type ShareOutcome } from './share.ts';
 import { loadStore, saveStore, type StoreTrouble } from './store.ts';
 
 export { PAUSE, type Feedback, type Phase } from './player.ts';
@@ -60,6 +60,8 @@ export interface PuzzleDeps extends ScreenDeps {
   /** the bank, in order */
   puzzles: readonly Puzzle[];
   share?: (text: string) => Promise<ShareOutcome>;
+  /** the app's page (`location.origin + location.pathname`): the shared text links to the puzzle */
+  page?: string;
 }
 
 export const ARCHIVE_PAGE = 30;
@@ -186,6 +188,12 @@ export class PuzzleCtrl {
           : m.puzzleShareSolvedArchive(label, attempt)) + hint
       );
     return (daily ? m.puzzleShareFailedText(label) : m.puzzleShareFailedArchive(label)) + hint;
+  }
+
+  /** What is shared: the spoiler-free text, and the link that opens the same day's puzzle. */
+  shareMessage(): string {
+    const page = this.deps.page;
+    return withLink(this.shareText(), page ? puzzleLink(page, this.open.date) : undefined);
   }
 
   /** A hint was taken for the open puzzle (now, or when it was played before). */
@@ -374,7 +382,7 @@ export class PuzzleCtrl {
 
   async share(): Promise<void> {
     if (!this.deps.share) return;
-    const text = this.shareText();
+    const text = this.shareMessage();
     this.shareResult = undefined;
     this.deps.redraw();
     this.shareResult = await this.deps.share(text);

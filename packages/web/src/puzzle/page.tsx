@@ -8,7 +8,7 @@ import { redrawLoop } from '../lib/redraw.ts';
 import { browserStorage, watchStorage, type KeyValue } from '../lib/storage.ts';
 import { PuzzleCtrl } from './ctrl.ts';
 import { bankLoader } from './parts.tsx';
-import { shareText } from './share.ts';
+import { linkedDate, shareText } from './share.ts';
 import { PUZZLE_KEY } from './store.ts';
 import { placeholderView, puzzleView } from './view.tsx';
 import './puzzle.css';
@@ -56,8 +56,13 @@ export class PuzzlePage extends Component<PuzzlePageProps, State> {
           settings: () => this.props.settings ?? defaultSettings(this.props.lang),
           redraw: this.redraw,
           share: (text) => shareText(text, globalThis.navigator),
+          ...(typeof location === 'undefined' ? {} : { page: location.origin + location.pathname }),
           sound: { play: (name) => this.props.sound?.play(name) },
         });
+        // A shared link names its day (`#/puzzle?date=YYYY-MM-DD`): that day's puzzle opens (a day
+        // after this device's today, or a malformed one, is left for today's).
+        const day = typeof location === 'undefined' ? undefined : linkedDate(location.hash);
+        if (day && day !== this.ctrl.today) this.ctrl.openDate(day);
         // The day can change while the page is open, and another tab can finish the puzzle.
         const ctrl = this.ctrl;
         const timer = setInterval(() => ctrl.tick(), TICK_MS);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareText, type ShareTarget } from './share.ts';
+import { linkedDate, puzzleLink, shareText, withLink, type ShareTarget } from './share.ts';
 
 const abort = () => Object.assign(new Error('closed'), { name: 'AbortError' });
 
@@ -44,5 +44,38 @@ describe('sharing', () => {
       },
     };
     expect(await shareText('a', { clipboard: denied })).toBe('failed');
+  });
+});
+
+describe('the link in the shared text', () => {
+  it('is the app’s address of that day’s puzzle, on a line of its own', () => {
+    const link = puzzleLink('https://dama.example/app/', '2026-12-06');
+    expect(link).toBe('https://dama.example/app/#/puzzle?date=2026-12-06');
+    expect(withLink('Dama daily puzzle #11 ✅ 1st try · 🔥 1 day', link)).toBe(
+      'Dama daily puzzle #11 ✅ 1st try · 🔥 1 day\nhttps://dama.example/app/#/puzzle?date=2026-12-06',
+    );
+    expect(withLink('no page known', undefined)).toBe('no page known');
+  });
+
+  it('opens the day it names, and only a well-formed day', () => {
+    expect(linkedDate(new URL(puzzleLink('https://dama.example/', '2026-11-30')).hash)).toBe('2026-11-30');
+    expect(linkedDate('#/puzzle?date=2026-11-30&x=1')).toBe('2026-11-30');
+    expect(linkedDate('#/puzzle')).toBeUndefined();
+    expect(linkedDate('#/puzzle?date=yesterday')).toBeUndefined();
+    expect(linkedDate('#/analysis?date=2026-11-30')).toBeUndefined();
+  });
+
+  it('is what the share sheet is given', async () => {
+    const sent: { text: string }[] = [];
+    const nav: ShareTarget = { share: async (d) => void sent.push(d) };
+    const text = withLink(
+      'Dama puzzle #10 (archive) ✅ 1st try',
+      puzzleLink('http://127.0.0.1:4520/', '2026-12-05'),
+    );
+    expect(await shareText(text, nav)).toBe('shared');
+    expect(sent[0].text.split('\n')).toEqual([
+      'Dama puzzle #10 (archive) ✅ 1st try',
+      'http://127.0.0.1:4520/#/puzzle?date=2026-12-05',
+    ]);
   });
 });

@@ -137,7 +137,7 @@ function shareBox(ctrl: PuzzleCtrl, m: Catalog): JSX.Element | null {
     return (
       <div class="pz-share-fail" role="status">
         <p class="note">{m.puzzleShareFailed}</p>
-        <textarea readOnly rows={2} value={ctrl.shareText()} onFocus={(e) => e.currentTarget.select()} />
+        <textarea readOnly rows={3} value={ctrl.shareMessage()} onFocus={(e) => e.currentTarget.select()} />
       </div>
     );
   return (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '@dama/server/wire';
 import { AppCtrl } from '../app/ctrl.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
+import { catalog } from '../lib/i18n/index.ts';
 import { KEYS, Store } from '../lib/storage.ts';
 import type { GameRecord } from '../lib/record.ts';
 import { PlayerApi } from '../player/api.ts';
@@ -139,5 +140,49 @@ describe('My games across devices', () => {
     t.server.games.set(id, [finished('PlayerCccc03', 'GameOther001', T0)]);
     await t.ctrl.records.loadRemote(true);
     expect(t.ctrl.records.listed().map((l) => l.record.id)).toEqual(['online-GameNew00001']);
+  });
+});
+
+describe('importing a game that is already in My games', () => {
+  const PDN = '[GameType "30"]\n\n1. c3-c4 f6-f5 2. c4-c5 *';
+
+  it('re-importing the export adds nothing, says so in both languages, and points at the game', () => {
+    const t = setup();
+    t.ctrl.records.importPdn(PDN);
+    expect(t.ctrl.records.records).toHaveLength(1);
+    const first = t.ctrl.records.records[0];
+    expect(t.hashes).toEqual([`#/replay/${first.id}`]);
+    // the export is the record's PDN (with the tags an export has): read back in, it is the same game
+    t.later(60_000);
+    t.ctrl.records.importPdn(`[Event "Dama"]\n[Date "2026.12.06"]\n${first.pdn}`);
+    expect(t.ctrl.records.records).toHaveLength(1);
+    expect(JSON.parse(t.kv.getItem(KEYS.records)!)).toHaveLength(1);
+    expect(t.hashes).toHaveLength(1);
+    expect(t.ctrl.records.duplicate).toEqual({ id: first.id, count: 1 });
+    expect(t.ctrl.trans.importDuplicate(1)).toBe('This game is already in My games.');
+    expect(catalog('tr').importDuplicate(1)).toBe('Bu oyun zaten Oyunlarım listesinde var.');
+    // leaving the list takes the notice away
+    t.ctrl.records.forgetDeleted();
+    expect(t.ctrl.records.duplicate).toBeUndefined();
+  });
+
+  it('the same moves with another result or from another position are other games', () => {
+    const t = setup();
+    t.ctrl.records.importPdn(PDN);
+    t.ctrl.records.importPdn('[GameType "30"]\n\n1. c3-c4 f6-f5 2. c4-c5 1-0');
+    expect(t.ctrl.records.records).toHaveLength(2);
+    t.ctrl.records.importPdn('[GameType "30"]\n[SetUp "1"]\n[FEN "W:Wc3,d2:Bf6,h7"]\n\n1. c3-c4 f6-f5 *');
+    t.ctrl.records.importPdn('[GameType "30"]\n\n1. c3-c4 f6-f5 *');
+    expect(t.ctrl.records.records).toHaveLength(4);
+    expect(t.ctrl.records.duplicate).toBeUndefined();
+  });
+
+  it('a text with new and listed games adds only the new ones, once each', () => {
+    const t = setup();
+    t.ctrl.records.importPdn(PDN);
+    const other = '[GameType "30"]\n\n1. d3-d4 *';
+    t.ctrl.records.importPdn(`${PDN}\n\n${other}\n\n${other}`);
+    expect(t.ctrl.records.records).toHaveLength(2);
+    expect(t.hashes).toHaveLength(2);
   });
 });

@@ -1,10 +1,10 @@
 // My games: the finished (and imported) games kept on this device, deleting them, and PDN import;
 // with a player identity, also the finished games against people the server has for that player
 // (played on another device too), merged in by game id: this device's record of a game wins.
-import { makePdn, parsePdn } from '@dama/core';
+import { makeFen, makeNotation, makePdn, parsePdn, type Game } from '@dama/core';
 import type { AppCtrl } from '../app/ctrl.ts';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
-import { addRecord, newId, readRecords, type GameRecord } from '../lib/record.ts';
+import { addRecord, newId, readRecords, restoreGame, type GameRecord } from '../lib/record.ts';
 import { KEYS } from '../lib/storage.ts';
 
 /** How long the undo of a deletion is offered. */
@@ -16,6 +16,17 @@ export const REMOTE_GAP = 30_000;
 export interface ListedRecord {
   record: GameRecord;
   remote: boolean;
+}
+
+/**
+ * A game's identity in My games, for a PDN import: its first position (FEN), its moves (in notation)
+ * and its result. Nothing else counts: not the PDN's tags (event, players, dates, which an export
+ * adds), not the record's id or when it was kept. So a game exported from My games and read back in is
+ * the same game; the same moves from another position, or ending with another result (a game left
+ * unfinished, '*', and the same moves finished), are other games.
+ */
+export function gameKey(game: Game, result: string): string {
+  return `${makeFen(game.initial)}|${game.moves.map(makeNotation).join(' ')}|${result}`;
 }
 
 export class RecordsCtrl {
@@ -31,6 +42,9 @@ export class RecordsCtrl {
   /** the game just deleted and where it was in the list, while its undo is offered */
   deleted: { record: GameRecord; index: number } | undefined;
   private undoTimer: ReturnType<typeof setTimeout> | undefined;
+  /** an import that added nothing: its games were listed already (the first one's id, and how many) */
+  duplicate: { id: string; count: number } | undefined;
+  private duplicateTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly root: AppCtrl) {
     this.reload();
@@ -119,8 +133,9 @@ export class RecordsCtrl {
     this.deleted = { record: this.records[index], index };
     this.records = this.records.filter((r) => r.id !== id);
     this.save();
+    this.forgetDuplicate();
     clearTimeout(this.undoTimer);
-    this.undoTimer = setTimeout(() => this.forgetDeleted(), UNDO_MS);
+    this.undoTimer = setTimeout(() => this.expireDeleted(), UNDO_MS);
     this.root.redraw();
   }
 
@@ -136,23 +151,43 @@ export class RecordsCtrl {
     this.root.redraw();
   }
 
-  /** The undo is no longer offered (its time is up, or the player left the list). */
+  /** The player left the list: the undo is no longer offered, and the import's notice goes. */
   forgetDeleted(): void {
+    this.forgetDuplicate();
+    this.expireDeleted();
+  }
+
+  /** The undo is no longer offered (its time is up). */
+  private expireDeleted(): void {
     clearTimeout(this.undoTimer);
     if (!this.deleted) return;
     this.deleted = undefined;
     this.root.redraw();
   }
 
-  /** Read a PDN text; on success the games are added to the list and the first is shown. */
+  /**
+   * Read a PDN text; on success the games not yet listed (`gameKey`) are added and the first of them
+   * is shown. When every game of the text is listed already, nothing is added and the player is told
+   * so (`duplicate`, on the snackbar, with a way to the game).
+   */
   importPdn(text: string): void {
     const parsed = parsePdn(text);
     this.importError = parsed.ok ? undefined : importMessage(this.trans, parsed.error);
+    this.forgetDuplicate();
     if (!parsed.ok) return this.root.redraw();
     const now = this.root.now();
+    const known = this.listedKeys();
     let first: string | undefined;
+    const already: string[] = [];
     for (const g of parsed.value) {
-      const id = newId(now, this.root.random);
+      const key = gameKey(g.game, g.result);
+      const listed = known.get(key);
+      if (listed !== undefined) {
+        already.push(listed);
+        continue;
+      }
+      const id = this.freshId(now);
+      known.set(key, id);
       first ??= id;
       const outcome = g.game.outcome();
       this.records = addRecord(this.records, {
@@ -164,8 +199,42 @@ export class RecordsCtrl {
         endedAt: now,
       });
     }
-    this.save();
-    if (first) this.root.navigate(`#/replay/${first}`);
+    if (first) {
+      this.save();
+      this.root.navigate(`#/replay/${first}`);
+      return;
+    }
+    this.duplicate = { id: already[0], count: already.length };
+    this.duplicateTimer = setTimeout(() => this.forgetDuplicate(), UNDO_MS);
+    this.root.redraw();
+  }
+
+  /** The "already in My games" notice goes (its time is up, another import, the list was left). */
+  forgetDuplicate(): void {
+    clearTimeout(this.duplicateTimer);
+    if (!this.duplicate) return;
+    this.duplicate = undefined;
+    this.root.redraw();
+  }
+
+  /** A new record id that no game listed has (two games of one import are made in the same ms). */
+  private freshId(now: number): string {
+    const base = newId(now, this.root.random);
+    const taken = (id: string) =>
+      this.records.some((r) => r.id === id) || this.remote.some((r) => r.id === id);
+    let id = base;
+    for (let n = 2; taken(id); n++) id = `${base}-${n}`;
+    return id;
+  }
+
+  /** The identity (`gameKey`) of every game listed, with its id; a record that does not read is left out. */
+  private listedKeys(): Map<string, string> {
+    const keys = new Map<string, string>();
+    for (const { record } of this.listed()) {
+      const game = restoreGame(record.pdn, record.setup);
+      if (game) keys.set(gameKey(game, record.result), record.id);
+    }
+    return keys;
   }
 
   private save(): void {

@@ -5,6 +5,7 @@ import { capitalize, reasonKey, type Catalog } from '../lib/i18n/index.ts';
 import { resultTitle } from '../game/ctrl.ts';
 import { isOnlineRecord, type GameRecord, type RecordReason } from '../lib/record.ts';
 import { icons } from '../lib/icons.tsx';
+import './records.css';
 
 export function describe(ctrl: RecordsCtrl, r: GameRecord): string {
   const t = ctrl.trans;
@@ -150,14 +151,29 @@ export function recordsView(ctrl: RecordsCtrl): JSX.Element {
   );
 }
 
-/** "Game deleted. Undo" for a while after a deletion. */
+/**
+ * "Game deleted. Undo" for a while after a deletion; "This game is already in My games. Show it" for
+ * a while after an import that added nothing.
+ */
 function snackbar(ctrl: RecordsCtrl): JSX.Element {
   const t = ctrl.trans;
   const d = ctrl.deleted;
+  const dup = ctrl.duplicate;
   // the live region stays in the page so that screen readers hear it appear
   return (
-    <div class={`snackbar${d ? ' shown' : ''}`} role="status" data-testid="snackbar">
-      {d ? (
+    <div
+      class={`snackbar${d || dup ? ' shown' : ''}${dup ? ' duplicate' : ''}`}
+      role="status"
+      data-testid="snackbar"
+    >
+      {dup ? (
+        <>
+          <span>{t.importDuplicate(dup.count)}</span>
+          <a class="btn small" href={`#/replay/${dup.id}`} onClick={() => ctrl.forgetDuplicate()}>
+            {t.importDuplicateShow}
+          </a>
+        </>
+      ) : d ? (
         <>
           <span>{t.gameDeleted(describe(ctrl, d.record))}</span>
           <button type="button" class="btn small" onClick={() => ctrl.undoDelete()}>

@@ -54,4 +54,17 @@ export class ReplayCtrl {
     } else this.board?.set(this.boardConfig());
     this.redraw();
   }
+
+  /**
+   * A key pressed on the replay screen: ← → one move back or forward, Home and End the start and the
+   * end. True when the key was one of these (the caller then keeps the browser from scrolling).
+   */
+  key(key: string): boolean {
+    if (key === 'ArrowLeft') this.jump(this.ply - 1);
+    else if (key === 'ArrowRight') this.jump(this.ply + 1);
+    else if (key === 'Home') this.jump(0);
+    else if (key === 'End') this.jump(this.game.plies);
+    else return false;
+    return true;
+  }
 }

@@ -1,16 +1,44 @@
-// Looking through a finished or imported game, move by move, with its PDN export.
-import type { JSX } from 'preact';
+// Looking through a finished or imported game, move by move, with its PDN export. ← → step through
+// the moves, Home and End go to the start and the end. On a wide screen the board takes the height
+// and the side column keeps the game's name, the buttons and the move arrows in sight, the move list
+// scrolling between them (replay.css).
+import { Component, type JSX } from 'preact';
 import type { AppCtrl } from '../app/ctrl.ts';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { moveSection } from '../lib/move-list.tsx';
 import { exportDialog } from '../lib/pdn-export.tsx';
 import { describe, outcomeText } from '../records/view.tsx';
 import type { ReplayCtrl } from './ctrl.ts';
+import './replay.css';
+
+/** The replay's keys, listened to on the window while the replay is shown. */
+class ReplayKeys extends Component<{ rc: ReplayCtrl; blocked: boolean }> {
+  private readonly onKey = (e: KeyboardEvent): void => {
+    if (this.props.blocked || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    // a text field, a list box or an open dialog keeps its own keys
+    const target = e.target as HTMLElement | null;
+    if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+    if (this.props.rc.key(e.key)) e.preventDefault();
+  };
+
+  override componentDidMount(): void {
+    window.addEventListener('keydown', this.onKey);
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener('keydown', this.onKey);
+  }
+
+  override render(): null {
+    return null;
+  }
+}
 
 export function replayView(ctrl: AppCtrl, rc: ReplayCtrl): JSX.Element {
   const t = ctrl.trans;
   return (
     <div class="game replay">
+      <ReplayKeys rc={rc} blocked={ctrl.exporting} />
       <div class="board-col">
         <BoardMount key={rc.record.id} bind={(b) => rc.setBoard(b)} />
       </div>

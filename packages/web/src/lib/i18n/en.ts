@@ -171,6 +171,10 @@ export const en = {
   // unfinished games, deleting with undo, refused taps, the record against each level
   gameDeleted: (what: string) => `Deleted: ${what}`,
   undoDelete: 'Undo',
+  /** a PDN import whose games are all in the list already (nothing was added) */
+  importDuplicate: (n: number) =>
+    n === 1 ? 'This game is already in My games.' : `These ${n} games are already in My games.`,
+  importDuplicateShow: 'Show it',
   unfinishedGame: 'Unfinished',
   continueShort: 'Continue',
   replaceTitle: 'Start a new game?',
@@ -596,6 +600,9 @@ export const en = {
   anLines: 'Lines',
   anDepth: (d: number) => `depth ${d}`,
   anThinking: 'Thinking…',
+  anEnginePaused: 'Stopped',
+  anEnginePausedHidden: 'Paused while this tab is hidden',
+  anEnginePausedReview: 'Paused while the game is reviewed',
   anGameOver: 'No moves: the game is over here.',
   /** the tablebase: won in n moves (full moves) */
   anTbWin: (side: SideName, moves: number) =>
