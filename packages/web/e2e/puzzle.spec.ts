@@ -160,8 +160,10 @@ test("solve today's puzzle, share the result, and find it solved after a reload 
   expect(await streak(page)).toEqual({ current: '1', best: '1' });
   await page.getByTestId('pz-share').click();
   await expect(page.getByTestId('pz-share-feedback')).toContainText('Copied');
+  // the result, then on a line of its own the link that opens this day's puzzle
+  const base = new URL(page.url());
   expect(await page.evaluate(() => (window as unknown as { copied?: string }).copied)).toBe(
-    `Dama daily puzzle #${number} ✅ 1st try · 🔥 1 day`,
+    `Dama daily puzzle #${number} ✅ 1st try · 🔥 1 day\n${base.origin}${base.pathname}#/puzzle?date=${day}`,
   );
   await page.reload();
   await expect(root(page)).toHaveAttribute('data-phase', 'solved');
