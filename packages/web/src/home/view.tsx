@@ -144,6 +144,7 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
         </span>
       </a>
       {puzzleCard(t)}
+      {levelRecord(ctrl)}
       <a class="card" href="#/analysis" data-testid="analysis-card">
         <span class="card-icon">{icons.analysis()}</span>
         <span class="card-text">
@@ -151,7 +152,6 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
           <small>{t.analysisCardNote}</small>
         </span>
       </a>
-      {levelRecord(ctrl)}
       <nav class="tiles" aria-label={t.menu}>
         <a class="tile" href="#/rules">
           {icons.book()}
