@@ -93,6 +93,39 @@ test('continue from here plays the computer from the position shown @desktop', a
   expect(count).toBe(6);
 });
 
+test('play from here offers every level, Master too, and asks before setting a game in progress aside @landscape @desktop', async ({
+  page,
+}) => {
+  // a game in progress against the computer, one move in
+  await page.goto('./?sw=off&engine=fast#/');
+  await page.getByRole('button', { name: /Play the computer/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start the game' }).click();
+  await page.locator('#move-input:not([disabled])').fill('c3-c4');
+  await page.locator('#move-input').press('Enter');
+  await expect(page.locator('[data-testid=moves] .mv')).toHaveCount(2);
+
+  const fen = 'W:Wa3,c3,e3:Bb6,d6,h7';
+  await page.goto(`./?sw=off&engine=fast#/analysis?fen=${encodeURIComponent(fen)}`);
+  await page.getByTestId('continue').click();
+  const sheet = page.getByTestId('continue-sheet');
+  for (const level of ['Easy', 'Medium', 'Hard', 'Master'])
+    await expect(sheet.getByText(level, { exact: true })).toBeVisible();
+  await sheet.getByText('Master', { exact: true }).click();
+  await page.getByTestId('continue-white').click();
+  // the game in progress is not replaced without a yes
+  await expect(page.getByTestId('continue-replace')).toContainText('1 move');
+  await expect(page).toHaveURL(/#\/analysis/);
+  await sheet.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('continue-white')).toBeVisible();
+  await page.getByTestId('continue-white').click();
+  await page.getByTestId('continue-confirm').click();
+  await expect(page).toHaveURL(/#\/game$/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toContainText('Master');
+  // the game set aside is kept in My games, to be continued
+  await page.goto('./?sw=off#/records');
+  await expect(page.locator('.record.unfinished')).toHaveCount(1);
+});
+
 test('the editor refuses an illegal set-up and says why @desktop', async ({ page }) => {
   await page.goto('./?sw=off#/analysis');
   await page.getByTestId('edit').click();

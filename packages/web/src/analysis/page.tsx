@@ -14,7 +14,9 @@ import type { Review } from './review.ts';
 import { analysisView } from './view.tsx';
 import './analysis.css';
 
-export type PlayLevel = 'easy' | 'medium' | 'hard';
+import type { PlayLevel } from '../lib/setup.ts';
+
+export type { PlayLevel };
 
 export interface AnalysisPageProps {
   lang: Lang;
@@ -23,12 +25,16 @@ export interface AnalysisPageProps {
   spawnEngine: (() => WorkerLike) | undefined;
   saveReview: (recordId: string, review: Review) => void;
   playFrom: (game: Game, color: Color, level: PlayLevel) => void;
+  /** the moves of the game in progress that "play from here" would set aside (0: none) */
+  inProgress?: () => number;
   /** replace the address bar's hash without a navigation */
   replaceHash?: (hash: string) => void;
 }
 
 interface State {
   continuing: boolean;
+  /** the colour chosen in "play from here" while a game in progress awaits the player's yes */
+  replacing: Color | undefined;
   level: PlayLevel;
   pdnOpen: boolean;
 }
@@ -43,7 +49,7 @@ const copyToClipboard = async (text: string): Promise<boolean> => {
 };
 
 export class AnalysisPage extends Component<AnalysisPageProps, State> {
-  override state: State = { continuing: false, level: 'medium', pdnOpen: false };
+  override state: State = { continuing: false, replacing: undefined, level: 'medium', pdnOpen: false };
   private ctrl: AnalysisCtrl;
   private queued = false;
   private mounted = false;
@@ -114,7 +120,10 @@ export class AnalysisPage extends Component<AnalysisPageProps, State> {
         ctrl: this.ctrl,
         t: analysisMessages(this.props.lang),
         continuing: this.state.continuing,
-        setContinuing: (continuing) => this.setState({ continuing }),
+        setContinuing: (continuing) => this.setState({ continuing, replacing: undefined }),
+        inProgress: this.state.continuing ? (this.props.inProgress?.() ?? 0) : 0,
+        replacing: this.state.replacing,
+        setReplacing: (replacing) => this.setState({ replacing }),
         level: this.state.level,
         setLevel: (level) => {
           this.level = level;

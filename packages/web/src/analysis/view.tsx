@@ -7,6 +7,7 @@ import { WIN_BOUND, winDistance } from '@dama/engine';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
 import { scrollToCurrent } from '../lib/move-list.tsx';
+import { PLAY_LEVELS, type PlayLevel } from '../lib/setup.ts';
 import { radios, toggle } from '../lib/widgets.tsx';
 import { EDIT_TOOLS, MAX_LINES, type AnalysisCtrl, type EditTool, type EngineStatus } from './ctrl.ts';
 import type { Thought } from './engine.ts';
@@ -19,8 +20,13 @@ export interface ViewEnv {
   /** the "play from here" sheet is open */
   continuing: boolean;
   setContinuing: (open: boolean) => void;
-  level: 'easy' | 'medium' | 'hard';
-  setLevel: (l: 'easy' | 'medium' | 'hard') => void;
+  level: PlayLevel;
+  setLevel: (l: PlayLevel) => void;
+  /** the moves of the game in progress that "play from here" would set aside (0: none) */
+  inProgress: number;
+  /** the colour chosen while that game awaits the player's yes */
+  replacing: Color | undefined;
+  setReplacing: (color: Color | undefined) => void;
   pdnOpen: boolean;
   setPdnOpen: (open: boolean) => void;
 }
@@ -524,6 +530,9 @@ function continueSheet(env: ViewEnv): JSX.Element {
     env.setContinuing(false);
     ctrl.continueFromHere(color);
   };
+  // a game in progress is set aside (kept in My games) only once the player says yes
+  const choose = (color: Color) => (env.inProgress > 0 ? env.setReplacing(color) : start(color));
+  const replacing = env.replacing;
   return (
     <div class="backdrop" onClick={(e) => e.target === e.currentTarget && env.setContinuing(false)}>
       <div
@@ -533,28 +542,49 @@ function continueSheet(env: ViewEnv): JSX.Element {
         aria-labelledby="continue-title"
         data-testid="continue-sheet"
       >
-        <h2 id="continue-title">{t.anContinueTitle}</h2>
-        {radios(
-          'continue-level',
-          t.anLevel,
-          (['easy', 'medium', 'hard'] as const).map((l) => ({ value: l, label: t[`anLevel_${l}`] })),
-          env.level,
-          env.setLevel,
+        <h2 id="continue-title">{replacing ? t.replaceTitle : t.anContinueTitle}</h2>
+        {replacing ? (
+          <>
+            <p data-testid="continue-replace">{t.replaceBody(env.inProgress)}</p>
+            <div class="actions">
+              <button type="button" class="btn" onClick={() => env.setReplacing(undefined)}>
+                {t.anCancel}
+              </button>
+              <button
+                type="button"
+                class="btn primary"
+                onClick={() => start(replacing)}
+                data-testid="continue-confirm"
+              >
+                {t.replaceConfirm}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            {radios(
+              'continue-level',
+              t.anLevel,
+              PLAY_LEVELS.map((l) => ({ value: l, label: t[`level_${l}`] })),
+              env.level,
+              env.setLevel,
+            )}
+            <p class="note">{t.anYouPlay}</p>
+            <div class="actions">
+              <button type="button" class="btn" onClick={() => choose('white')} data-testid="continue-white">
+                {t.anWhite}
+                {turn === 'white' ? ' ●' : ''}
+              </button>
+              <button type="button" class="btn" onClick={() => choose('black')} data-testid="continue-black">
+                {t.anBlack}
+                {turn === 'black' ? ' ●' : ''}
+              </button>
+              <button type="button" class="btn" onClick={() => env.setContinuing(false)}>
+                {t.anCancel}
+              </button>
+            </div>
+          </>
         )}
-        <p class="note">{t.anYouPlay}</p>
-        <div class="actions">
-          <button type="button" class="btn" onClick={() => start('white')} data-testid="continue-white">
-            {t.anWhite}
-            {turn === 'white' ? ' ●' : ''}
-          </button>
-          <button type="button" class="btn" onClick={() => start('black')} data-testid="continue-black">
-            {t.anBlack}
-            {turn === 'black' ? ' ●' : ''}
-          </button>
-          <button type="button" class="btn" onClick={() => env.setContinuing(false)}>
-            {t.anCancel}
-          </button>
-        </div>
       </div>
     </div>
   );

@@ -34,6 +34,7 @@ class AnalysisScreen extends Component<{ ctrl: AppCtrl; mod: AnalysisModule }> {
         spawnEngine={ctrl.spawnEngine}
         saveReview={(id, review) => mod.saveReview(kv, id, review, ctrl.records.ids())}
         playFrom={(game, color, level) => ctrl.playFrom(game, color, level)}
+        inProgress={() => (ctrl.current ? ctrl.home.continueMoves() : 0)}
       />
     );
   }

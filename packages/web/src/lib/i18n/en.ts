@@ -683,9 +683,6 @@ export const en = {
   anContinueTitle: 'Play the computer from this position',
   anYouPlay: 'You play',
   anLevel: 'Level',
-  anLevel_easy: 'Easy',
-  anLevel_medium: 'Medium',
-  anLevel_hard: 'Hard',
   anStart: 'Start',
   // the review
   anAnalyse: 'Analyse',
