@@ -126,7 +126,7 @@ test('play from here offers every level, Master too, and asks before setting a g
   await expect(page.locator('.record.unfinished')).toHaveCount(1);
 });
 
-test('the editor refuses an illegal set-up and says why @desktop', async ({ page }) => {
+test('the editor refuses an illegal set-up and says why @landscape @desktop', async ({ page }) => {
   await page.goto('./?sw=off#/analysis');
   await page.getByTestId('edit').click();
   await page.getByRole('button', { name: 'Empty board' }).click();
@@ -149,6 +149,18 @@ test('the editor refuses an illegal set-up and says why @desktop', async ({ page
   await page.getByTestId('fen-input').fill('X:Wc3');
   await page.getByTestId('load-fen').click();
   await expect(page.getByTestId('setup-error')).toContainText('starts with W or B');
+  // one square named twice: refused with the square, nothing dropped silently
+  await page.getByTestId('fen-input').fill('W:Wa3,b3:Ba3,h7');
+  await page.getByTestId('load-fen').click();
+  await expect(page.getByTestId('setup-error')).toHaveText('Two pieces stand on one square (a3).');
+  // a side with no piece: the editor says so and keeps the set-up open
+  await page.getByTestId('fen-input').fill('W:Wa3,b3:B');
+  await page.getByTestId('load-fen').click();
+  await page.getByTestId('apply-setup').click();
+  await expect(page.getByTestId('setup-error')).toHaveText(
+    'Each side needs at least one piece on the board.',
+  );
+  await expect(page.getByTestId('editor')).toBeVisible();
 });
 
 test('multi-PV: three engine lines with their depth @desktop', async ({ page }) => {

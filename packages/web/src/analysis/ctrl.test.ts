@@ -159,3 +159,30 @@ describe('the engine’s state line', () => {
     expect(engineStateText(catalog('tr'), 'hidden', undefined, 'white')).toBe('Sekme gizliyken duraklatıldı');
   });
 });
+
+describe('the position editor', () => {
+  it('refuses a FEN that names a square twice, and leaves the board as it was', () => {
+    const { ctrl } = setup();
+    ctrl.openEditor();
+    const before = [...ctrl.editor!.pieces.entries()];
+    ctrl.setFenText('W:Wa3,b3:Ba3,h7');
+    ctrl.loadFen();
+    expect(ctrl.editor!.error).toBe('Two pieces stand on one square (a3).');
+    expect([...ctrl.editor!.pieces.entries()]).toEqual(before);
+  });
+
+  it('refuses a set-up where a side has no piece, with the catalogue’s message', () => {
+    const { ctrl } = setup();
+    ctrl.openEditor();
+    ctrl.setFenText('W:Wa3,b3:B');
+    ctrl.loadFen();
+    expect(ctrl.editor!.error).toBeUndefined();
+    expect(ctrl.applyEditor()).toBe(false);
+    expect(ctrl.editor!.error).toBe('Each side needs at least one piece on the board.');
+    // with a black piece added, it is taken
+    ctrl.setFenText('W:Wa3,b3:Bh7');
+    ctrl.loadFen();
+    expect(ctrl.applyEditor()).toBe(true);
+    expect(ctrl.editor).toBeUndefined();
+  });
+});

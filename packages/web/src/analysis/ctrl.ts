@@ -11,6 +11,7 @@ import {
   parseFen,
   parseNotation,
   Position,
+  squareName,
   startSetup,
   type Color,
   type DrawRules,
@@ -552,8 +553,14 @@ export class AnalysisCtrl {
     const e = this.editor;
     if (!e) return;
     const s = parseFen(e.fenText);
-    if (!s.ok) {
-      e.error = this.deps.t().anSetupError(s.error.code, s.error.message);
+    // the editor's board holds one piece a square: a FEN naming a square twice is refused, not cut
+    const twice = s.ok
+      ? s.value.pieces.find((p, i) => s.value.pieces.some((q, j) => j < i && q.square === p.square))
+      : undefined;
+    if (!s.ok || twice) {
+      e.error = s.ok
+        ? this.deps.t().anSetupError('overlap', squareName(twice!.square))
+        : this.deps.t().anSetupError(s.error.code, s.error.message);
       return this.deps.redraw();
     }
     const text = e.fenText;
@@ -566,7 +573,8 @@ export class AnalysisCtrl {
     const e = this.editor;
     if (!e) return false;
     const setup = this.editorSetup();
-    if (setup.pieces.length === 0) {
+    // both sides need a piece: a side with none has already lost, there is nothing to analyse
+    if (!setup.pieces.some((p) => p.color === 'white') || !setup.pieces.some((p) => p.color === 'black')) {
       e.error = this.deps.t().anSetupError('no-pieces', '');
       this.deps.redraw();
       return false;

@@ -642,9 +642,9 @@ export const en = {
       case 'too-many-pieces':
         return 'One side has more than 16 pieces.';
       case 'overlap':
-        return 'Two pieces stand on one square.';
+        return `Two pieces stand on one square (${squareIn(detail)}).`;
       case 'no-pieces':
-        return 'Put at least one piece on the board.';
+        return 'Each side needs at least one piece on the board.';
       case 'fen-empty':
         return 'The FEN is empty.';
       case 'fen-too-long':

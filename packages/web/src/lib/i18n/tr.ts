@@ -591,9 +591,9 @@ export const tr: Catalog = {
       case 'too-many-pieces':
         return 'Bir tarafın 16’dan çok taşı var.';
       case 'overlap':
-        return 'Bir karede iki taş duruyor.';
+        return `Bir karede iki taş duruyor (${squareIn(detail)}).`;
       case 'no-pieces':
-        return 'Tahtaya en az bir taş koy.';
+        return 'Her iki tarafın da tahtada en az bir taşı olmalı.';
       case 'fen-empty':
         return 'FEN boş.';
       case 'fen-too-long':
