@@ -51,38 +51,58 @@ test('held sideways, the new-game sheet shows every choice and Start without an 
   }
 });
 
-test('the game’s buttons keep their labels on one line and inside the button, on a tablet and a phone', async ({
+test('the buttons of the game and of the analysis board keep their labels on one line, inside the button', async ({
   browser,
 }) => {
+  const screens = [
+    { url: './?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=easy', ready: 'resign' },
+    { url: './?engine=fast#/analysis', ready: 'continue' },
+  ];
   for (const [width, height] of [
+    [1280, 800],
     [1024, 768],
     [390, 844],
     [844, 390],
   ])
-    for (const locale of ['tr-TR', 'en-US']) {
-      const context = await browser.newContext({ locale, viewport: { width, height }, hasTouch: true });
-      const page = await context.newPage();
-      await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=easy');
-      await expect(page.getByTestId('resign')).toBeVisible();
-      const labels = await page.locator('.side-col .controls .ctl').evaluateAll((buttons) =>
-        buttons.map((b) => {
-          const span = b.querySelector('span')!;
-          const range = document.createRange();
-          range.selectNodeContents(span);
-          const text = range.getBoundingClientRect();
-          const box = b.getBoundingClientRect();
-          const line =
-            parseFloat(getComputedStyle(span).lineHeight) || 1.3 * parseFloat(getComputedStyle(b).fontSize);
-          return {
-            label: span.textContent,
-            lines: Math.round(text.height / line),
-            inside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5,
-          };
-        }),
-      );
-      expect(labels.length, `${locale} ${width}×${height}`).toBeGreaterThanOrEqual(4);
-      for (const l of labels)
-        expect(l, `${locale} ${width}×${height} ${l.label}`).toMatchObject({ lines: 1, inside: true });
-      await context.close();
-    }
+    for (const locale of ['tr-TR', 'en-US'])
+      for (const screen of screens) {
+        const where = `${screen.ready} ${locale} ${width}×${height}`;
+        const context = await browser.newContext({ locale, viewport: { width, height }, hasTouch: true });
+        const page = await context.newPage();
+        await page.goto(screen.url);
+        await expect(page.getByTestId(screen.ready)).toBeVisible();
+        const labels = await page.locator('.side-col .controls .ctl').evaluateAll((buttons) =>
+          buttons.map((b) => {
+            // the label shown (a button may carry a long and a short one)
+            const span = [...b.querySelectorAll('span')].find((x) => x.getClientRects().length > 0)!;
+            const range = document.createRange();
+            range.selectNodeContents(span);
+            const text = range.getBoundingClientRect();
+            const box = b.getBoundingClientRect();
+            const line =
+              parseFloat(getComputedStyle(span).lineHeight) || 1.3 * parseFloat(getComputedStyle(b).fontSize);
+            return {
+              label: span.textContent,
+              lines: Math.round(text.height / line),
+              inside: text.left >= box.left - 0.5 && text.right <= box.right + 0.5,
+            };
+          }),
+        );
+        expect(labels.length, where).toBeGreaterThanOrEqual(4);
+        for (const l of labels) expect(l, `${where} ${l.label}`).toMatchObject({ lines: 1, inside: true });
+        // the empty move list's sentence is whole, not cut at the edge of its row
+        const empty = page.locator('.move-list .empty');
+        if ((await empty.count()) > 0)
+          expect(
+            await empty.evaluate((el) => {
+              const list = el.closest('.move-list')!.getBoundingClientRect();
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              const text = range.getBoundingClientRect();
+              return text.right <= list.right + 0.5 && el.scrollWidth <= el.clientWidth + 1;
+            }),
+            `${where}: the empty move list's sentence`,
+          ).toBe(true);
+        await context.close();
+      }
 });

@@ -411,7 +411,8 @@ function controls(env: ViewEnv): JSX.Element {
         data-testid="continue"
       >
         {icons.robot()}
-        <span>{t.anContinueHere}</span>
+        <span class="long">{t.anContinueHere}</span>
+        <span class="short">{t.anContinueHereShort}</span>
       </button>
     </div>
   );

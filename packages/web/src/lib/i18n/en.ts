@@ -680,6 +680,8 @@ export const en = {
   anFlip: 'Flip',
   anExportPdn: 'PDN',
   anContinueHere: 'Play from here',
+  /** the same on a narrow button */
+  anContinueHereShort: 'Play',
   anContinueTitle: 'Play the computer from this position',
   anYouPlay: 'You play',
   anLevel: 'Level',
