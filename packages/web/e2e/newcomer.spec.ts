@@ -106,3 +106,23 @@ test('the buttons of the game and of the analysis board keep their labels on one
         await context.close();
       }
 });
+
+test('training’s "Next" is whole in the window of a small phone held sideways (667×375)', async ({
+  browser,
+}) => {
+  for (const locale of ['tr-TR', 'en-US']) {
+    const context = await browser.newContext({
+      locale,
+      viewport: { width: 667, height: 375 },
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto('./#/puzzle');
+    await page.getByTestId('pz-tab-training').click();
+    const next = page.getByTestId('tr-next');
+    await expect(next).toBeVisible();
+    const box = (await next.boundingBox())!;
+    expect(box.y + box.height, locale).toBeLessThanOrEqual(375);
+    await context.close();
+  }
+});
