@@ -126,3 +126,44 @@ test('training’s "Next" is whole in the window of a small phone held sideways 
     await context.close();
   }
 });
+
+test('in the analysis board’s move list a move number is never alone at a line’s end (a tablet, both languages)', async ({
+  browser,
+}) => {
+  const moves = ['a3-a4', 'h6-h5', 'b3-b4', 'g6-g5', 'c3-c4', 'f6-f5', 'd3-d4', 'e6-e5'];
+  for (const [width, height] of [
+    [1024, 768],
+    [768, 1024],
+    [820, 1180],
+    [390, 844],
+    [360, 740],
+  ])
+    for (const locale of ['tr-TR', 'en-US']) {
+      const context = await browser.newContext({ locale, viewport: { width, height }, hasTouch: true });
+      const page = await context.newPage();
+      await page.goto(`./#/analysis?moves=${moves.join('+')}`);
+      await expect(page.locator('[data-testid=move-list] .mv')).toHaveCount(moves.length);
+      const alone = await page.locator('[data-testid=move-list] .num').evaluateAll((nums) =>
+        nums.some((n) => {
+          const next = n.nextElementSibling;
+          const mid = (e: Element) => (e.getBoundingClientRect().top + e.getBoundingClientRect().bottom) / 2;
+          return !next || Math.abs(mid(next) - mid(n)) > 4;
+        }),
+      );
+      expect(alone, `${locale} ${width}×${height}`).toBe(false);
+      // and at any width: each number is held in one unbreakable group with the move after it
+      const held = await page
+        .locator('[data-testid=move-list] .num')
+        .evaluateAll((nums) =>
+          nums.every(
+            (n) =>
+              n.parentElement !== null &&
+              getComputedStyle(n.parentElement).whiteSpace === 'nowrap' &&
+              getComputedStyle(n.parentElement).display.includes('flex') &&
+              n.nextElementSibling?.classList.contains('mv') === true,
+          ),
+        );
+      expect(held, `${locale} ${width}×${height}`).toBe(true);
+      await context.close();
+    }
+});

@@ -308,16 +308,18 @@ function moveList(env: ViewEnv): JSX.Element {
   const { ctrl, t } = env;
   const verdicts = ctrl.review?.review ? ctrl.review.moves : [];
   const game = ctrl.review?.game;
-  const items: JSX.Element[] = [];
+  // a move number is kept on one line with its move (and the reply): never alone at a line's end
+  const rows: JSX.Element[][] = [];
   ctrl.line.forEach((m, i) => {
     const ply = i + 1;
     if (ply % 2 === 1 || i === 0)
-      items.push(
+      rows.push([
         <span class="num" key={`n${ply}`}>
           {Math.ceil(ply / 2)}
           {ply % 2 === 1 ? '.' : '…'}
         </span>,
-      );
+      ]);
+    const items = rows[rows.length - 1];
     const onGame = game && i < game.plies && verdicts[i] && sameMoves(ctrl, i + 1);
     const j = onGame ? verdicts[i].judgement : undefined;
     const text = notationOf(m);
@@ -339,7 +341,15 @@ function moveList(env: ViewEnv): JSX.Element {
   return (
     <div class="moves">
       <div class="move-list" aria-label={t.anMoves} data-testid="move-list" ref={(el) => scrollToCurrent(el)}>
-        {items.length > 0 ? items : <span class="empty">{t.anNoMoves}</span>}
+        {rows.length > 0 ? (
+          rows.map((r, i) => (
+            <span class="mv-pair" key={i}>
+              {r}
+            </span>
+          ))
+        ) : (
+          <span class="empty">{t.anNoMoves}</span>
+        )}
       </div>
       <div class="move-nav">
         <button type="button" class="icon-btn" aria-label={t.anFirst} onClick={() => ctrl.jump(0)}>
