@@ -5,7 +5,8 @@ import { en } from '../lib/i18n/en.ts';
 import { defaultSettings } from '../lib/settings.ts';
 import type { GameRecord, SavedGame } from '../lib/record.ts';
 import { defaultSetup, type GameSetup } from '../lib/setup.ts';
-import { AUTO_SHOWN_MS, GameCtrl, REPLY_PACE_MS, resultLine, type GameEnv } from './ctrl.ts';
+import { AUTO_SHOWN_MS, GameCtrl, REPLY_PACE_MS, type GameEnv } from './ctrl.ts';
+import { resultLine } from '../lib/result.ts';
 import { FAST_THINK_MS, LEVEL_SETTINGS } from '@dama/engine';
 import type { Board, BoardConfig } from '@dama/board';
 

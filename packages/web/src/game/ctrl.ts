@@ -14,6 +14,7 @@ import type { GameSetup } from '../lib/setup.ts';
 import { settingsBoard } from '../lib/board-settings.ts';
 import { computerAcceptsDraw, flipTb, MAX_DRAW_OFFERS } from './draw-offer.ts';
 import { Timekeeper } from './timekeeper.ts';
+import { resultLine } from '../lib/result.ts';
 
 /** What the controller needs from the app around it. */
 export interface GameEnv {
@@ -631,15 +632,4 @@ export class GameCtrl {
     this.cancelEngine();
     this.board = undefined;
   }
-}
-
-/** 'White wins — all pieces taken', 'You win! — on time', 'Draw — by agreement'. */
-export function resultLine(t: Catalog, o: Outcome, human: Color | undefined): string {
-  return `${resultTitle(t, o, human)} — ${t[`reason_${o.reason.replace(/-/g, '_')}` as 'reason_blocked']}`;
-}
-
-export function resultTitle(t: Catalog, o: Outcome, human: Color | undefined): string {
-  if (o.winner === undefined) return t.drawn;
-  if (human) return o.winner === human ? t.youWin : t.youLose;
-  return o.winner === 'white' ? t.winsWhite : t.winsBlack;
 }

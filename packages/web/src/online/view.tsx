@@ -6,7 +6,7 @@ import { renderSVG } from 'uqr';
 import { gameLinkHash } from '../analysis/link.ts';
 import type { AppCtrl } from '../app/ctrl.ts';
 import { formatClock, formatDays } from '../game/clock.ts';
-import { resultTitle } from '../game/ctrl.ts';
+import { resultTitle } from '../lib/result.ts';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { capitalize, type Catalog } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';

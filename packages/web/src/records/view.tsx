@@ -2,7 +2,7 @@
 import type { JSX } from 'preact';
 import type { RecordsCtrl } from './ctrl.ts';
 import { capitalize, reasonKey, type Catalog } from '../lib/i18n/index.ts';
-import { resultTitle } from '../game/ctrl.ts';
+import { resultTitle } from '../lib/result.ts';
 import { isOnlineRecord, type GameRecord, type RecordReason } from '../lib/record.ts';
 import { icons } from '../lib/icons.tsx';
 import './records.css';

@@ -8,7 +8,7 @@ import { icons } from '../lib/icons.tsx';
 import type { OnlineCtrl } from '../online/ctrl.ts';
 import { gameKind, strip } from '../online/view.tsx';
 import { errorText } from '../player/errors.ts';
-import { resultTitle } from '../game/ctrl.ts';
+import { resultTitle } from '../lib/result.ts';
 import { reasonText } from '../records/view.tsx';
 import type { WatchCtrl } from './ctrl.ts';
 
