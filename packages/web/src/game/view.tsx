@@ -190,7 +190,7 @@ function dialogs(ctrl: AppCtrl, g: GameCtrl, far: Color | undefined): JSX.Elemen
       turned,
     );
   }
-  if (ctrl.exporting) return exportDialog(ctrl, g.saved().pdn, g.id);
+  if (ctrl.exporting) return exportDialog(ctrl.trans, g.saved().pdn, g.id, () => ctrl.closeExport());
   return null;
 }
 

@@ -1,6 +1,6 @@
 // Export a game as PDN: the text to read or select, Copy, Download.
 import type { JSX } from 'preact';
-import type { AppCtrl } from '../app/ctrl.ts';
+import type { Catalog } from './i18n/index.ts';
 import { icons } from './icons.tsx';
 import { copyButton } from './play-view.tsx';
 import { dialog } from './widgets.tsx';
@@ -16,8 +16,8 @@ export function downloadText(text: string, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function exportDialog(ctrl: AppCtrl, pdn: string, id: string): JSX.Element {
-  const t = ctrl.trans;
+/** The export dialog for a game's PDN; `close` closes it (the screen keeps whether it is open). */
+export function exportDialog(t: Catalog, pdn: string, id: string, close: () => void): JSX.Element {
   return dialog(
     'export-dialog',
     t.exportPdn,
@@ -29,11 +29,11 @@ export function exportDialog(ctrl: AppCtrl, pdn: string, id: string): JSX.Elemen
           {icons.download()}
           <span>{t.download}</span>
         </button>
-        <button type="button" class="btn primary" onClick={() => ctrl.closeExport()}>
+        <button type="button" class="btn primary" onClick={close}>
           {t.close}
         </button>
       </div>
     </div>,
-    () => ctrl.closeExport(),
+    close,
   );
 }

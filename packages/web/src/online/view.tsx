@@ -666,7 +666,8 @@ function dialogs(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
       { label: t.onlineBlockYes, danger: true, testId: 'confirm-block', run: () => void o.confirmBlock() },
       () => o.closeDialog(),
     );
-  if (app.exporting && o.snap) return exportDialog(app, o.pdn(), `online-${o.snap.id}`);
+  if (app.exporting && o.snap)
+    return exportDialog(app.trans, o.pdn(), `online-${o.snap.id}`, () => app.closeExport());
   return null;
 }
 

@@ -72,7 +72,9 @@ export function replayView(ctrl: AppCtrl, rc: ReplayCtrl): JSX.Element {
           </a>
         </div>
       </div>
-      {ctrl.exporting ? exportDialog(ctrl, rc.record.pdn, rc.record.id) : null}
+      {ctrl.exporting
+        ? exportDialog(ctrl.trans, rc.record.pdn, rc.record.id, () => ctrl.closeExport())
+        : null}
     </div>
   );
 }
