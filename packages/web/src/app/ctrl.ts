@@ -45,6 +45,7 @@ export const ROUTES = [
   'lobby',
   'watch',
   'leaderboard',
+  'learn',
 ] as const;
 export type RouteName = (typeof ROUTES)[number];
 export interface Route {

@@ -5,6 +5,7 @@ import { gameView } from '../game/view.tsx';
 import { homeView } from '../home/view.tsx';
 import { AnalysisRoute } from './analysis-route.tsx';
 import { PuzzleRoute } from './puzzle-route.tsx';
+import { LearnRoute } from './learn-route.tsx';
 import { OnlineRoute } from './online-route.tsx';
 import { ProfileRoute } from './profile-route.tsx';
 import { LobbyRoute } from './lobby-route.tsx';
@@ -40,6 +41,8 @@ function title(ctrl: AppCtrl): string {
       return t.watchTitle;
     case 'leaderboard':
       return t.leadersTitle;
+    case 'learn':
+      return t.learnTitle;
     case 'game': {
       const g = ctrl.game;
       if (!g) return t.appName;
@@ -54,7 +57,13 @@ function header(ctrl: AppCtrl): JSX.Element {
   const t = ctrl.trans;
   const home = ctrl.route.name === 'home';
   const backTo =
-    ctrl.route.name === 'replay' ? '#/records' : ctrl.route.name === 'leaderboard' ? '#/watch' : '#/';
+    ctrl.route.name === 'replay'
+      ? '#/records'
+      : ctrl.route.name === 'leaderboard'
+        ? '#/watch'
+        : ctrl.route.name === 'learn' && ctrl.route.id
+          ? '#/learn'
+          : '#/';
   return (
     <header class="topbar">
       {home ? (
@@ -173,6 +182,8 @@ function screen(ctrl: AppCtrl): JSX.Element {
       return <WatchRoute ctrl={ctrl} />;
     case 'leaderboard':
       return <LeadersRoute ctrl={ctrl} />;
+    case 'learn':
+      return <LearnRoute ctrl={ctrl} />;
     default:
       return homeView(ctrl.home);
   }

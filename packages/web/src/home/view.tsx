@@ -7,6 +7,7 @@ import { icons } from '../lib/icons.tsx';
 import { dialog, radios, type Choice } from '../lib/widgets.tsx';
 import { browserStorage } from '../lib/storage.ts';
 import { homePuzzle } from '../puzzle/home-status.ts';
+import { homeLearn } from '../learn/home-status.ts';
 import type { Catalog } from '../lib/i18n/index.ts';
 import { turnsSection } from '../turns/view.tsx';
 
@@ -108,6 +109,7 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
           </span>
         </a>
       ) : null}
+      {learnCard(t)}
       <button type="button" class="card" onClick={() => ctrl.openSheet('computer')}>
         <span class="card-icon">{icons.robot()}</span>
         <span class="card-text">
@@ -173,6 +175,20 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
       {ctrl.sheet ? sheet(ctrl, ctrl.sheet) : null}
       {ctrl.replacing ? replaceDialog(ctrl, ctrl.replacing, moves) : null}
     </div>
+  );
+}
+
+/** The Learn section, with how far the player has come ("12 / 66 levels"). */
+function learnCard(t: Catalog): JSX.Element {
+  const l = homeLearn(browserStorage(), t);
+  return (
+    <a class="card" href="#/learn" data-testid="learn-card">
+      <span class="card-icon">{icons.hint()}</span>
+      <span class="card-text">
+        <strong>{t.learnTitle}</strong>
+        <small>{l.done === 0 ? t.learnCardNote : l.text}</small>
+      </span>
+    </a>
   );
 }
 

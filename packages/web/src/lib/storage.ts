@@ -21,6 +21,7 @@ export const KEYS = {
   lobby: 'dama.lobby.v1',
   correspondence: 'dama.correspondence.v1',
   push: 'dama.push.v1',
+  learn: 'dama.learn.v1',
 } as const;
 export type StoreKey = (typeof KEYS)[keyof typeof KEYS];
 

@@ -15,6 +15,8 @@ export interface Section {
   diagram?: Diagram;
   /** question and answer pairs */
   faq?: [string, string][];
+  /** the Learn stage that practises this section ('capture' → #/learn?stage=capture) */
+  learn?: string;
 }
 
 const MAX_CAPTURE = 'W:Wc3,f3:Bc4,f4,f6';
@@ -25,26 +27,30 @@ const PROMOTE_END = 'W:Wb6:Bb7,Kc8,e7';
 
 const sections = (t: Catalog): Section[] => [
   { title: t.rulesBoardTitle, paragraphs: [t.rulesBoard1, t.rulesBoard2] },
-  { title: t.rulesManTitle, paragraphs: [t.rulesMan1] },
+  { title: t.rulesManTitle, paragraphs: [t.rulesMan1], learn: 'man' },
   {
     title: t.rulesCaptureTitle,
     paragraphs: [t.rulesCapture1, t.rulesCapture2],
     diagram: { fen: MAX_CAPTURE, caption: t.rulesCaptureDiagram },
+    learn: 'compulsory',
   },
   {
     title: t.rulesImmediateTitle,
     paragraphs: [t.rulesImmediate1],
     diagram: { fen: IMMEDIATE, caption: t.rulesImmediateDiagram },
+    learn: 'chain',
   },
   {
     title: t.rulesKingTitle,
     paragraphs: [t.rulesKing1, t.rulesKing2],
     diagram: { fen: NO_U_TURN, caption: t.rulesKingDiagram },
+    learn: 'longCapture',
   },
   {
     title: t.rulesPromotionTitle,
     paragraphs: [t.rulesPromotion1],
     diagram: { fen: PROMOTE_END, caption: t.rulesPromotionDiagram },
+    learn: 'promotion',
   },
   {
     title: t.rulesEndTitle,
@@ -57,6 +63,7 @@ const sections = (t: Catalog): Section[] => [
       t.rulesEndAgreement,
       t.rulesEndOptional,
     ],
+    learn: 'winning',
   },
   { title: t.rulesTimeTitle, paragraphs: [t.rulesTime1] },
   { title: t.rulesTipsTitle, list: [t.rulesTip1, t.rulesTip2, t.rulesTip3, t.rulesTip4, t.rulesTip5] },

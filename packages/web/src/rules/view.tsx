@@ -90,6 +90,15 @@ export function rulesView(ctrl: RulesCtrl): JSX.Element {
               {sec.faq.map(([q, a], j) => [<dt key={`q${j}`}>{q}</dt>, <dd key={`a${j}`}>{a}</dd>])}
             </dl>
           ) : null}
+          {sec.learn ? (
+            <a
+              class="btn small rules-learn"
+              href={`#/learn?stage=${sec.learn}`}
+              data-testid={`rules-learn-${sec.learn}`}
+            >
+              {t.learnPractise}
+            </a>
+          ) : null}
         </section>
       ))}
     </article>

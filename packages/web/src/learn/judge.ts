@@ -1,0 +1,143 @@
+// What a level's goal means on the board, for the screen (ctrl.ts) and for the test that proves
+// every level (catalogue.test.ts): is a move right, what does the computer answer, is the goal
+// reached. Wins are the puzzle package's prover (exhaustive, synchronous, fine for the few pieces of
+// a level); "make a king" has its own tiny search here, as the prover only knows wins. Pure: no
+// DOM, no storage.
+import type { Move, Position } from '@dama/core';
+import { isKingVsKing, isLost, losesWithin, winDistance, winsWithin } from '@dama/puzzle';
+import type { Goal } from './catalogue.ts';
+
+/** How a move of the player went. */
+export type Verdict =
+  | { kind: 'done' }
+  | { kind: 'go-on' }
+  /** the goal cannot be reached any more; `answer` is the computer's reply that shows why */
+  | { kind: 'wrong'; answer: Move | undefined };
+
+/** The number of the player's moves a goal allows (a "squares" goal has none). */
+export const goalMoves = (g: Goal): number => (g.kind === 'squares' ? 0 : g.moves);
+
+const kings = (pos: Position, color: Position['turn']): number => pos.count(color, 'king');
+
+let reachNodes = 0;
+/** Nodes visited by `promotesWithin` since the program started (for the node test). */
+export const searchNodes = (): number => reachNodes;
+
+/**
+ * The side to move makes a new king (it has more kings than `base`) within `n` of its own moves,
+ * whatever the other side does; a win on the way counts too.
+ */
+export function promotesWithin(pos: Position, n: number, base = kings(pos, pos.turn)): boolean {
+  if (n <= 0) return false;
+  const me = pos.turn;
+  for (const m of pos.legalMoves()) {
+    reachNodes++;
+    const next = pos.play(m);
+    if (kings(next, me) > base || isLost(next)) return true;
+    if (n > 1 && next.legalMoves().every((r) => promotesWithin(next.play(r), n - 1, base))) return true;
+  }
+  return false;
+}
+
+/** The fewest moves the side to move needs to make a king (at most `max`), or undefined. */
+export function promoteDistance(pos: Position, max: number, base = kings(pos, pos.turn)): number | undefined {
+  for (let n = 1; n <= max; n++) if (promotesWithin(pos, n, base)) return n;
+  return undefined;
+}
+
+/** The goal is reached now: `pos` is after the player's move, `start` the level's position. */
+export function reached(goal: Goal, start: Position, pos: Position): boolean {
+  if (isLost(pos)) return goal.kind !== 'hold';
+  if (goal.kind === 'promote') return kings(pos, start.turn) > kings(start, start.turn);
+  return false;
+}
+
+/**
+ * Judge the player's move `move` from `pos`, with `left` of the goal's moves still to make (this one
+ * included). A "hold" is reached when its last move is made without losing; the others when the
+ * goal is reached within `left`.
+ */
+export function judgeMove(goal: Goal, start: Position, pos: Position, move: Move, left: number): Verdict {
+  const next = pos.play(move);
+  if (goal.kind === 'squares') return { kind: 'wrong', answer: undefined };
+  if (goal.kind === 'hold') {
+    if (left <= 1 || isKingVsKing(next) || isLost(next)) return { kind: 'done' };
+    if (winsWithin(next, left - 1)) return { kind: 'wrong', answer: fastestWin(next, left - 1) };
+    return { kind: 'go-on' };
+  }
+  if (reached(goal, start, next)) return { kind: 'done' };
+  const rest = left - 1;
+  if (rest <= 0) return { kind: 'wrong', answer: escape(goal, start, next, 0) };
+  const holds =
+    goal.kind === 'promote'
+      ? next.legalMoves().every((r) => promotesWithin(next.play(r), rest, kings(start, start.turn)))
+      : losesWithin(next, rest);
+  return holds ? { kind: 'go-on' } : { kind: 'wrong', answer: escape(goal, start, next, rest) };
+}
+
+/** The reply that shows a wrong move wrong: one after which the goal is out of reach. */
+function escape(goal: Goal, start: Position, next: Position, rest: number): Move | undefined {
+  const replies = next.legalMoves();
+  if (rest <= 0) return replies[0];
+  const base = kings(start, start.turn);
+  return replies.find((r) =>
+    goal.kind === 'promote' ? !promotesWithin(next.play(r), rest, base) : !winsWithin(next.play(r), rest),
+  );
+}
+
+/**
+ * The computer's reply after a right move, with `rest` of the player's moves left: the longest
+ * resistance when it defends, the fastest win or the hardest question when it attacks (a hold).
+ */
+export function reply(goal: Goal, start: Position, pos: Position, rest: number): Move | undefined {
+  const replies = pos.legalMoves();
+  if (replies.length <= 1) return replies[0];
+  if (goal.kind === 'hold') return fastestWin(pos, rest) ?? pressing(pos, replies, rest);
+  const base = kings(start, start.turn);
+  let best: Move | undefined;
+  let bestLen = -1;
+  for (const r of replies) {
+    const after = pos.play(r);
+    const len =
+      (goal.kind === 'promote' ? promoteDistance(after, rest, base) : winDistance(after, rest)) ?? rest + 1;
+    if (len > bestLen) {
+      best = r;
+      bestLen = len;
+    }
+  }
+  return best;
+}
+
+/** The attacker's fastest win within `n` of its moves, if there is one. */
+function fastestWin(pos: Position, n: number): Move | undefined {
+  for (let k = 1; k <= n; k++) {
+    const m = pos.legalMoves().find((r) => {
+      const after = pos.play(r);
+      return isLost(after) || (k > 1 && losesWithin(after, k - 1));
+    });
+    if (m) return m;
+  }
+  return undefined;
+}
+
+/** With no win in reach, the reply that leaves the player the fewest safe answers. */
+function pressing(pos: Position, replies: Move[], rest: number): Move {
+  let best = replies[0];
+  let fewest = Infinity;
+  for (const r of replies) {
+    const after = pos.play(r);
+    const safe = after.legalMoves().filter((m) => rest <= 1 || !winsWithin(after.play(m), rest - 1)).length;
+    if (safe < fewest) {
+      best = r;
+      fewest = safe;
+    }
+  }
+  return best;
+}
+
+/** Every square a legal move of the side to move (of the piece on `from`, if given) ends on. */
+export function landingSquares(pos: Position, from?: number): number[] {
+  const out = new Set<number>();
+  for (const m of pos.legalMoves()) if (from === undefined || m.from === from) out.add(m.to);
+  return [...out].sort((a, b) => a - b);
+}
