@@ -52,7 +52,7 @@ function setup(query = '') {
   return { ctrl, workers, searches, running, stateLine, t };
 }
 
-const info = (id: number): EngineResponse => ({
+const info = (id: number): Extract<EngineResponse, { type: 'info' }> => ({
   type: 'info',
   id,
   depth: 9,

@@ -20,7 +20,7 @@ class FakeWorker implements WorkerLike {
 }
 
 const ask = { fen: START_FEN, moves: [], drawRules: { ...DEFAULT_DRAW_RULES }, level: 'easy' as const };
-const done = (id: number, score = 12): EngineResponse => ({
+const done = (id: number, score = 12): Extract<EngineResponse, { type: 'done' }> => ({
   type: 'done',
   id,
   move: undefined,
