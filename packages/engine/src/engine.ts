@@ -8,7 +8,7 @@
  * otherwise the limits end the search. See worker.ts for how the browser gets "the latest request wins".
  */
 import { sameMove, type Game, type Move, type Position } from '@dama/core';
-import { LEVEL_SETTINGS } from './levels.ts';
+import { LADDER, LEVEL_SETTINGS, type LevelSettings } from './levels.ts';
 import { Searcher, tbRulesHold, type RootState, type SearchParams } from './search.ts';
 import { decodeValue, tbScore, type Tablebase } from './tablebase.ts';
 import { budget } from './timeman.ts';
@@ -22,6 +22,11 @@ import { boardKeys } from './zobrist.ts';
 /** Options of a new `Engine`: level, hash size, evaluation (hand weights or learned patterns), noise, a stop flag, endgame tables. */
 export interface EngineOptions {
   level?: Level;
+  /**
+   * A rung of the ladder, 1 (weakest) to `LADDER.length` (Master), instead of a product level
+   * (levels.ts, `LADDER`).
+   */
+  rung?: number;
   /** Transposition table size in MB (default 16). */
   hashMegabytes?: number;
   weights?: Weights;
@@ -42,6 +47,7 @@ export interface EngineOptions {
 export class Engine {
   private searcher: Searcher;
   private levelName: Level;
+  private rungNumber: number | undefined;
   private noiseOverride: number | undefined;
   /** The caller's `searchParams.threatReplyPlies`, which holds at every level. */
   private threatRepliesOverride: number | undefined;
@@ -49,6 +55,7 @@ export class Engine {
 
   constructor(options: EngineOptions = {}) {
     this.levelName = options.level ?? 'master';
+    this.rungNumber = checkRung(options.rung);
     this.noiseOverride = options.noise;
     this.threatRepliesOverride = options.searchParams?.threatReplyPlies;
     this.tables = options.tablebase;
@@ -76,7 +83,24 @@ export class Engine {
   /** Play at `level` from the next search on. */
   setLevel(level: Level): void {
     this.levelName = level;
+    this.rungNumber = undefined;
     this.applyLevel();
+  }
+
+  /** The ladder's rung the engine plays at (undefined: it plays at `level`). */
+  get rung(): number | undefined {
+    return this.rungNumber;
+  }
+
+  /** Play at rung `rung` of the ladder (1 to `LADDER.length`) from the next search on. */
+  setRung(rung: number): void {
+    this.rungNumber = checkRung(rung);
+    this.applyLevel();
+  }
+
+  /** The settings played by: the rung's when one is set, otherwise the level's. */
+  private get settings(): Readonly<LevelSettings> {
+    return this.rungNumber !== undefined ? LADDER[this.rungNumber - 1] : LEVEL_SETTINGS[this.levelName];
   }
 
   /**
@@ -110,10 +134,17 @@ export class Engine {
   }
 
   private applyLevel(): void {
-    const level = LEVEL_SETTINGS[this.levelName];
-    this.searcher.noise = this.noiseOverride ?? level.noise;
-    this.searcher.tablebase = level.tablebase ? this.tables : undefined;
-    this.searcher.threatReplyPlies = this.threatRepliesOverride ?? level.threatReplyPlies;
+    const level = this.settings;
+    const s = this.searcher;
+    s.noise = this.noiseOverride ?? level.noise;
+    s.tablebase = level.tablebase ? this.tables : undefined;
+    s.threatReplyPlies = this.threatRepliesOverride ?? level.threatReplyPlies;
+    s.qsCaptureLimit = level.qsCaptures ?? Infinity;
+    s.qsMiss = level.qsMiss ?? 0;
+    s.overlook = level.overlook ?? 0;
+    s.endgameNoise = level.endgameNoise ?? 0;
+    s.noiseMargin = level.noiseMargin ?? Infinity;
+    s.guardMargin = level.guardMargin ?? Infinity;
   }
 
   /** Forget what earlier searches learned (call between games for reproducible play). */
@@ -137,7 +168,7 @@ export class Engine {
    * side without moves, gives `move: undefined`.
    */
   search(game: Game, limits?: Limits, onInfo?: (info: SearchInfo) => void): SearchResult {
-    const settings = LEVEL_SETTINGS[this.levelName];
+    const settings = this.settings;
     const control = budget(limits ?? { movetime: settings.movetime });
     control.maxDepth = Math.min(control.maxDepth, settings.maxDepth);
     control.maxNodes = Math.min(control.maxNodes, settings.maxNodes);
@@ -205,7 +236,7 @@ export class Engine {
       );
       return { ...r, lines: r.move ? [{ move: r.move, score: r.score, pv: r.pv }] : [] };
     }
-    const settings = LEVEL_SETTINGS[this.levelName];
+    const settings = this.settings;
     const control = budget(limits ?? { movetime: settings.movetime });
     const maxDepth = Math.min(control.maxDepth, settings.maxDepth);
     const maxNodes = Math.min(control.maxNodes, settings.maxNodes);
@@ -287,6 +318,14 @@ export class Engine {
       ...(tb ? { tb } : {}),
     };
   }
+}
+
+/** `rung` checked: undefined, or a whole number from 1 to `LADDER.length`. */
+function checkRung(rung: number | undefined): number | undefined {
+  if (rung === undefined) return undefined;
+  if (!Number.isInteger(rung) || rung < 1 || rung > LADDER.length)
+    throw new RangeError(`rung must be a whole number from 1 to ${LADDER.length}, not ${rung}`);
+  return rung;
 }
 
 /** The moves of a principal variation given as indices into each position's move list. */

@@ -16,6 +16,7 @@ export type { LevelSettings } from './levels.ts';
 export { LEVEL_SETTINGS, levelLimits } from './levels.ts';
 export { FAST_THINK_MS, MIN_THINK_MS, thinkLimits, thinkTime } from './think.ts';
 export type { ThinkClock } from './think.ts';
+export { LADDER } from './levels.ts';
 export type { EngineOptions } from './engine.ts';
 export { Engine, pvMoves, rootState } from './engine.ts';
 export type { BenchLine, BenchResult } from './bench.ts';
@@ -37,6 +38,15 @@ export {
   DEFAULT_SPRT,
   MAX_GAME_PLIES,
 } from './match.ts';
+export {
+  RandomPlayer,
+  GreedyPlayer,
+  MaterialPlayer,
+  materialBalance,
+  capturedMaterial,
+  ANCHOR_MAN,
+  ANCHOR_KING,
+} from './anchors.ts';
 export type { Material, TbValue, TableSource } from './tablebase.ts';
 export {
   Tablebase,

@@ -28,6 +28,8 @@ export interface Player {
 export interface EngineConfig {
   name?: string;
   level?: Level;
+  /** A rung of the ladder (1 weakest … 8 Master, levels.ts `LADDER`) instead of `level`. */
+  rung?: number;
   limits?: Limits;
   weights?: Weights;
   patterns?: PatternWeights;
@@ -46,6 +48,7 @@ export class EnginePlayer implements Player {
   constructor(private config: EngineConfig) {
     this.engine = new Engine({
       level: config.level ?? 'master',
+      rung: config.rung,
       weights: config.weights,
       patterns: config.patterns,
       noise: config.noise,
@@ -67,7 +70,7 @@ export class EnginePlayer implements Player {
 
 /** A short name for a player's configuration, for match reports (e.g. `Dama master nodes=2000`). */
 export function describeConfig(c: EngineConfig): string {
-  const parts: string[] = [c.level ?? 'master'];
+  const parts: string[] = [c.rung !== undefined ? `rung${c.rung}` : (c.level ?? 'master')];
   if (c.limits)
     parts.push(
       Object.entries(c.limits)

@@ -282,6 +282,43 @@ export class Searcher {
    * It starts as `params.threatReplyPlies`; the engine sets it from the level (levels.ts).
    */
   threatReplyPlies: number;
+  /**
+   * The weakening of the ladder's lower rungs (levels.ts, `LADDER`); the defaults leave the search
+   * as it is (every shipped level, Master included). All of it is deterministic given `seed`.
+   *
+   * `qsCaptureLimit`: how many capture plies quiescence follows; beyond them a node with captures is
+   * scored by its static evaluation as if quiet, so an exchange or a shot longer than the search's
+   * depth plus this many captures is not seen.
+   */
+  qsCaptureLimit = Infinity;
+  /**
+   * Per mille: the chance that quiescence misses a capture (a node with captures is scored by its
+   * static evaluation as if quiet), decided by a hash of the position and the seed, so the same
+   * position is misjudged the same way all through a search: a piece left en prise, a take not seen.
+   */
+  qsMiss = 0;
+  /**
+   * Per mille: the chance that a sacrifice of the opponent at the first reply (a quiet move after
+   * which the side to move at the root must capture) is overlooked (not searched). The chance is
+   * decided by a hash of the position, the move and the seed.
+   */
+  overlook = 0;
+  /** Extra noise (± centi-men) in the ending: `endgameNoise · (12 − pieces) / 12` below 12 pieces. */
+  endgameNoise = 0;
+  /** No noise where the evaluation's size is at least this (a clearly won or lost position). */
+  noiseMargin = Infinity;
+  /**
+   * When the root's static evaluation (without noise) is at least this, the search plays at full
+   * strength within its limits: no noise, no overlooked sacrifice, full quiescence (a level that is
+   * winning big does not throw the game away).
+   */
+  guardMargin = Infinity;
+  /** This search's weakening (`run` sets them from the fields above and the guard). */
+  private noiseNow = 0;
+  private qsLimitNow = Infinity;
+  private qsMissNow = 0;
+  private overlookNow = 0;
+  private endgameNoiseNow = 0;
   /** The margins (`SearchParams`), the grain rounded to a whole number of at least 1. */
   readonly params: Readonly<SearchParams>;
 
@@ -395,6 +432,21 @@ export class Searcher {
     this.noProgress[0] = root.noProgress;
     this.kingsOnly[0] = root.kingsOnly;
     this.turn0 = root.turn;
+    this.noiseNow = this.noise;
+    this.qsLimitNow = this.qsCaptureLimit;
+    this.qsMissNow = this.qsMiss;
+    this.overlookNow = this.overlook;
+    this.endgameNoiseNow = this.endgameNoise;
+    if (this.guardMargin < Infinity) {
+      const e = this.evaluator(b, root.turn, 0);
+      if (e >= this.guardMargin) {
+        this.noiseNow = 0;
+        this.qsLimitNow = Infinity;
+        this.qsMissNow = 0;
+        this.overlookNow = 0;
+        this.endgameNoiseNow = 0;
+      }
+    }
 
     const list = this.lists[0];
     generateMoves(b, root.turn, list);
@@ -583,14 +635,46 @@ export class Searcher {
       const half = g >> 1;
       e = e >= 0 ? Math.floor((e + half) / g) * g : -Math.floor((half - e) / g) * g;
     }
-    if (this.noise > 0) {
+    let noise = this.noiseNow;
+    if (this.endgameNoiseNow > 0) {
+      const pieces = popcount(b[0] | b[2]) + popcount(b[1] | b[3]);
+      if (pieces < 12) noise += Math.round((this.endgameNoiseNow * (12 - pieces)) / 12);
+    }
+    if (noise > 0 && (e < 0 ? -e : e) < this.noiseMargin) {
       let h = Math.imul(this.keyA[this.rootIndex + ply] ^ this.seed, 0x9e3779b1);
       h ^= h >>> 15;
       h = Math.imul(h, 0x85ebca77);
       h ^= h >>> 13;
-      e += ((h >>> 0) % (2 * this.noise + 1)) - this.noise;
+      e += ((h >>> 0) % (2 * noise + 1)) - noise;
     }
     return e;
+  }
+
+  /**
+   * Whether quiet move `i` at `ply` is a sacrifice (the other side must capture after it) that this
+   * search overlooks (`overlook` per mille, by a hash of the position, the move and the seed).
+   */
+  private overlooked(ply: number, i: number): boolean {
+    const l = this.lists[ply];
+    const b = this.boards[ply];
+    const turn = (this.turn0 + ply) & 1;
+    const c = this.boards[ply + 1];
+    applyMove(b, turn, l, i, c);
+    if (!hasCapture(c, turn ^ 1)) return false;
+    let h = Math.imul(this.keyA[this.rootIndex + ply] ^ (l.from[i] * 64 + l.to[i]) ^ ~this.seed, 0x85ebca77);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae3d);
+    h ^= h >>> 16;
+    return (h >>> 0) % 1000 < this.overlookNow;
+  }
+
+  /** Whether quiescence misses the captures at `ply` (`qsMiss` per mille, by a hash of the position and the seed). */
+  private missed(ply: number): boolean {
+    let h = Math.imul(this.keyB[this.rootIndex + ply] ^ this.seed ^ 0x2545f491, 0x9e3779b1);
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    return (h >>> 0) % 1000 < this.qsMissNow;
   }
 
   /** Order the moves of `ply`: fills `orders[ply]` with a score per move. */
@@ -671,7 +755,7 @@ export class Searcher {
         }
       }
     }
-    if (depth <= 0 || ply >= MAX_PLY - 8) return this.qsearch(ply, alpha, beta, 0);
+    if (depth <= 0 || ply >= MAX_PLY - 8) return this.qsearch(ply, alpha, beta, 0, 0);
     this.nodes++;
     this.checkStop();
     if (this.stopped) return 0;
@@ -843,6 +927,8 @@ export class Searcher {
       if (n < TRIED) this.tried[ply * TRIED + n] = -1;
       if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
       if (i === excluded) continue;
+      // A weak level may overlook the opponent's sacrifice at the first reply.
+      if (ply === 1 && quiet && this.overlookNow > 0 && best > -INFINITE && this.overlooked(ply, i)) continue;
       // Futility and move-count pruning of late quiet moves near the horizon.
       let probe = false;
       if (
@@ -962,7 +1048,7 @@ export class Searcher {
    * promotions), unless the opponent threatens a capture: then the quiet moves are searched once
    * more, at most `threatReplyPlies` times along a line (the levels below Master once, Master never).
    */
-  private qsearch(ply: number, alpha: number, beta: number, threatPlies: number): number {
+  private qsearch(ply: number, alpha: number, beta: number, threatPlies: number, caps: number): number {
     this.nodes++;
     this.checkStop();
     if (this.stopped) return 0;
@@ -995,7 +1081,7 @@ export class Searcher {
       for (let i = 0; i < count; i++) {
         if (!threatened && !crowns(b, turn, l.from[i], l.to[i])) continue;
         this.make(ply, i);
-        const s = -this.qsearch(ply + 1, -beta, -alpha, threatened ? threatPlies + 1 : threatPlies);
+        const s = -this.qsearch(ply + 1, -beta, -alpha, threatened ? threatPlies + 1 : threatPlies, caps);
         if (this.stopped) return 0;
         if (s > best) {
           best = s;
@@ -1007,6 +1093,9 @@ export class Searcher {
       }
       return best;
     }
+    // A weak level sees only so many capture plies: beyond them, the node is scored as if quiet.
+    if (caps >= this.qsLimitNow) return this.staticEval(ply);
+    if (this.qsMissNow > 0 && this.missed(ply)) return this.staticEval(ply);
     // Captures: prefer taking kings (all take the same number of pieces).
     generateMoves(b, turn, l);
     const count = l.count;
@@ -1017,7 +1106,7 @@ export class Searcher {
     for (let n = 0; n < count; n++) {
       const i = this.pick(ply);
       this.make(ply, i);
-      const s = -this.qsearch(ply + 1, -beta, -alpha, threatPlies);
+      const s = -this.qsearch(ply + 1, -beta, -alpha, threatPlies, caps + 1);
       if (this.stopped) return 0;
       if (s > best) {
         best = s;
