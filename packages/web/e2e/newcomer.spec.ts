@@ -167,3 +167,21 @@ test('in the analysis board’s move list a move number is never alone at a line
       await context.close();
     }
 });
+
+test('a game lost to Easy points to the lessons; one lost to Hard does not @landscape @desktop', async ({
+  page,
+}) => {
+  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=hard');
+  await page.getByTestId('resign').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
+  await expect(page.getByTestId('end')).toBeVisible();
+  await expect(page.getByTestId('end-learn')).toHaveCount(0);
+  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=easy');
+  await page.getByTestId('resign').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
+  const learn = page.getByTestId('end-learn');
+  await expect(learn).toBeVisible();
+  await learn.click();
+  await expect(page).toHaveURL(/#\/learn$/);
+  await expect(page.getByRole('heading', { name: 'Learn', level: 1 }).first()).toBeVisible();
+});

@@ -150,6 +150,14 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
           g.game.initial.count('white') - g.game.position.count('white'),
         )}
       </p>
+      {/* lost to the easiest level: the lessons are where a beginner learns what went wrong */}
+      {human && o.winner !== undefined && o.winner !== human && g.setup.level === 'easy' ? (
+        <p class="learn-hint">
+          <a href="#/learn" data-testid="end-learn">
+            {t.learnAfterLoss}
+          </a>
+        </p>
+      ) : null}
       <div class="actions">
         <button type="button" class="btn primary" onClick={() => ctrl.rematch()}>
           {t.rematch}

@@ -845,6 +845,8 @@ export const en = {
   notifyMakePlayer: 'Make my player',
   // ---- the Learn section (src/learn): stages of short levels on the real board
   learnTitle: 'Learn',
+  /** at the end of a game lost to Easy */
+  learnAfterLoss: 'Learn the game step by step in Learn',
   learnCardNote: 'Rules and tactics, step by step',
   learnCardProgress: (done: number, total: number) => `${done} / ${total} levels`,
   learnIntro:

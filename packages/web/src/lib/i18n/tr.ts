@@ -795,6 +795,7 @@ export const tr: Catalog = {
   notifyMakePlayer: 'Oyuncumu oluştur',
   // ---- Öğren bölümü (src/learn): gerçek tahtada kısa seviyeler
   learnTitle: 'Öğren',
+  learnAfterLoss: 'Oyunu Öğren bölümünde adım adım öğren',
   learnCardNote: 'Kurallar ve taktikler, adım adım',
   learnCardProgress: (done: number, total: number) => `${done} / ${total} seviye`,
   learnIntro:
