@@ -119,6 +119,8 @@ test('a refused tap says why and the pieces that must capture pulse; a typed ill
   );
   await expect(page.locator('.game')).toHaveClass(/nudge-1/);
   await expect(page.locator('.board-wrap .must-capture')).toHaveCount(1);
+  // and the way to the lesson on the rule
+  await expect(page.getByTestId('learn-why')).toHaveAttribute('href', '#/learn?stage=compulsory');
   await sq(page, 'h2').click();
   await expect(page.locator('.game')).toHaveClass(/nudge-2/);
 
@@ -146,6 +148,8 @@ test('a refused tap says why and the pieces that must capture pulse; a typed ill
   await page.goto('./?fen=W:Wa2,a3,b2:Bh7');
   await sq(page, 'a2').click();
   await expect(page.getByTestId('status')).toHaveText('This piece is blocked: it has no move.');
+  // a blocked piece is not the capture rule: no lesson offered
+  await expect(page.getByTestId('learn-why')).toHaveCount(0);
   await expect(page.locator('.game')).not.toHaveClass(/nudge/);
   // and with the keyboard
   await page.goto('./?fen=W:Wc3,h2:Bc4,a7');

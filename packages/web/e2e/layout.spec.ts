@@ -350,7 +350,7 @@ test.describe('in Turkish', () => {
     await page.setViewportSize({ width: 844, height: 390 });
     // not ?engine=fast: the computer takes its human pace, long enough to see it thinking
     await page.goto('./#/');
-    await page.locator('.home > .card').first().click();
+    await page.getByRole('button', { name: /Bilgisayara karşı oyna/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Usta', { exact: true }).click();
     await dialog.getByText('Beyaz', { exact: true }).click();

@@ -250,6 +250,12 @@ export function gameView(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
       </div>
       <div class="side-col">
         {facing || g.outcome ? null : status(ctrl, g)}
+        {/* a tap refused for the compulsory capture: the lesson that explains the rule */}
+        {!facing && !g.outcome && g.notice === ctrl.trans.refusedCapture ? (
+          <a class="learn-why" href="#/learn?stage=compulsory" data-testid="learn-why">
+            {ctrl.trans.learnWhy}
+          </a>
+        ) : null}
         {endPanel(ctrl, g) ?? (facing ? null : controls(ctrl, g))}
         {moveList(ctrl, g)}
         {g.outcome ? null : typeMove(ctrl, g)}

@@ -847,6 +847,8 @@ export const en = {
   learnTitle: 'Learn',
   /** at the end of a game lost to Easy */
   learnAfterLoss: 'Learn the game step by step in Learn',
+  /** under a tap refused for the compulsory capture */
+  learnWhy: 'Why? Learn the capture rule',
   learnCardNote: 'Rules and tactics, step by step',
   learnCardProgress: (done: number, total: number) => `${done} / ${total} levels`,
   learnIntro:

@@ -796,6 +796,7 @@ export const tr: Catalog = {
   // ---- Öğren bölümü (src/learn): gerçek tahtada kısa seviyeler
   learnTitle: 'Öğren',
   learnAfterLoss: 'Oyunu Öğren bölümünde adım adım öğren',
+  learnWhy: 'Neden? Alma kuralını öğren',
   learnCardNote: 'Kurallar ve taktikler, adım adım',
   learnCardProgress: (done: number, total: number) => `${done} / ${total} seviye`,
   learnIntro:
