@@ -4,7 +4,7 @@
 // mounts the board and hands it in with `setBoard`; without a board (tests) nothing is animated.
 import { makeNotation, parsePosition, squareName, type Move, type Position } from '@dama/core';
 import type { Arrow, Board, BoardConfig, MovePath, Square as BoardSquare } from '@dama/board';
-import { boardMoves, indexOf, piecesOf, toPath } from '../lib/adapter.ts';
+import { animateFrom, boardMoves, indexOf, piecesOf, toPath } from '../lib/adapter.ts';
 import { settingsBoard } from '../lib/board-settings.ts';
 import { catalog, type Catalog, type Lang } from '../lib/i18n/index.ts';
 import type { Settings } from '../lib/settings.ts';
@@ -336,15 +336,12 @@ export class LearnCtrl {
 
   /** Show `move` from the shown position, animated when there is a board. */
   private async animate(move: Move): Promise<void> {
-    const piece = this.shown.pieceAt(move.from);
-    this.shown = this.shown.play(move);
+    const before = this.shown;
+    this.shown = before.play(move);
     this.lastMove = move;
     this.deps.sound?.play(move.captures.length > 0 ? 'capture' : 'move');
-    const board = this.board;
-    if (board && piece) {
-      this.deps.redraw();
-      await board.animateMove(toPath(move), `${piece.color}-${piece.role}`);
-    }
+    if (this.board) this.deps.redraw();
+    await animateFrom(this.board, before, move);
     this.sync();
   }
 

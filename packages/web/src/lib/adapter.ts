@@ -5,6 +5,7 @@ import {
   squareFromIndex,
   squareToIndex,
   type Arrow,
+  type Board,
   type MovePath,
   type Pieces,
   type Square,
@@ -46,4 +47,13 @@ export function piecesOf(pos: Position): Pieces {
 export function arrowsOf(m: Pick<Move, 'from' | 'path'>): Arrow[] {
   const squares = [m.from, ...m.path].map(squareFromIndex);
   return squares.slice(1).map((to, i) => ({ from: squares[i], to }));
+}
+
+/**
+ * Slide `move`, played from `before`, on `board`, the piece drawn as it was before the move (a man
+ * that promotes slides as a man). Resolves at once without a board.
+ */
+export function animateFrom(board: Board | undefined, before: Position, move: Move): Promise<void> {
+  const piece = before.pieceAt(move.from);
+  return board && piece ? board.animateMove(toPath(move), `${piece.color}-${piece.role}`) : Promise.resolve();
 }

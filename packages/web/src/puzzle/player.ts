@@ -15,7 +15,7 @@ import {
   type Puzzle,
   type SessionState,
 } from '@dama/puzzle';
-import { boardMoves, piecesOf, toPath } from '../lib/adapter.ts';
+import { animateFrom, boardMoves, piecesOf, toPath } from '../lib/adapter.ts';
 import { catalog, type Lang } from '../lib/i18n/index.ts';
 import { settingsBoard } from '../lib/board-settings.ts';
 import type { Settings } from '../lib/settings.ts';
@@ -306,15 +306,12 @@ export class PuzzlePlayer {
 
   /** Show `move` from the shown position, animated when there is a board. */
   private async animate(move: Move): Promise<void> {
-    const piece = this.shown.pieceAt(move.from);
-    this.shown = this.shown.play(move);
+    const before = this.shown;
+    this.shown = before.play(move);
     this.lastMove = move;
     this.deps.sound?.play(move.captures.length > 0 ? 'capture' : 'move');
-    const board = this.board;
-    if (board && piece) {
-      this.deps.redraw();
-      await board.animateMove(toPath(move), `${piece.color}-${piece.role}`);
-    }
+    if (this.board) this.deps.redraw();
+    await animateFrom(this.board, before, move);
     this.sync();
   }
 
