@@ -4,25 +4,12 @@
 // line never says "Thinking…" while no search runs.
 import { describe, expect, it } from 'vitest';
 import type { Board, BoardConfig } from '@dama/board';
-import type { EngineRequest, EngineResponse } from '@dama/engine';
-import type { WorkerLike } from '../lib/engine/client.ts';
+import type { EngineResponse } from '@dama/engine';
+import { fakeWorker } from '../lib/engine/fake-worker.ts';
 import { catalog } from '../lib/i18n/index.ts';
 import { defaultSettings } from '../lib/settings.ts';
 import { AnalysisCtrl } from './ctrl.ts';
 import { engineStateText } from './view.tsx';
-
-function fakeWorker() {
-  const w = {
-    sent: [] as EngineRequest[],
-    terminated: false,
-    onmessage: null as WorkerLike['onmessage'],
-    onerror: null as WorkerLike['onerror'],
-    postMessage: (m: EngineRequest) => void w.sent.push(m),
-    terminate: () => void (w.terminated = true),
-    reply: (m: EngineResponse) => w.onmessage?.({ data: m } as MessageEvent<EngineResponse>),
-  };
-  return w;
-}
 
 function setup(query = '') {
   const workers: ReturnType<typeof fakeWorker>[] = [];

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineRequest, EngineResponse } from '@dama/engine';
 import { START_FEN } from '@dama/core';
-import type { WorkerLike } from '../lib/engine/client.ts';
+import { fakeWorker } from '../lib/engine/fake-worker.ts';
 import { AnalysisEngine, type Thought } from './engine.ts';
-
-function fakeWorker() {
-  const w = {
-    sent: [] as EngineRequest[],
-    terminated: false,
-    onmessage: null as WorkerLike['onmessage'],
-    onerror: null as WorkerLike['onerror'],
-    postMessage: (m: EngineRequest) => void w.sent.push(m),
-    terminate: () => void (w.terminated = true),
-    reply: (m: EngineResponse) => w.onmessage?.({ data: m } as MessageEvent<EngineResponse>),
-  };
-  return w;
-}
 
 const ask = { fen: START_FEN, moves: [], limits: { depth: 2 }, lines: 2 };
 

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineRequest, EngineResponse } from '@dama/engine';
+import type { EngineResponse } from '@dama/engine';
 import { DEFAULT_DRAW_RULES, START_FEN } from '@dama/core';
-import { EngineClient, EngineWorkerSlot, type WorkerLike } from './client.ts';
-
-class FakeWorker implements WorkerLike {
-  sent: EngineRequest[] = [];
-  terminated = false;
-  onmessage: ((e: MessageEvent<EngineResponse>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  postMessage(m: EngineRequest) {
-    this.sent.push(m);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  reply(m: EngineResponse) {
-    this.onmessage?.({ data: m } as MessageEvent<EngineResponse>);
-  }
-}
+import { EngineClient, EngineWorkerSlot } from './client.ts';
+import { fakeWorker, type FakeWorker } from './fake-worker.ts';
 
 const ask = { fen: START_FEN, moves: [], drawRules: { ...DEFAULT_DRAW_RULES }, level: 'easy' as const };
 const done = (id: number, score = 12): Extract<EngineResponse, { type: 'done' }> => ({
@@ -39,7 +24,7 @@ describe('EngineClient', () => {
     const states: string[] = [];
     const c = new EngineClient(
       () => {
-        const w = new FakeWorker();
+        const w = fakeWorker();
         workers.push(w);
         return w;
       },
@@ -58,7 +43,7 @@ describe('EngineClient', () => {
   it('the latest request wins: a running search is dropped with its worker', async () => {
     const workers: FakeWorker[] = [];
     const c = new EngineClient(() => {
-      const w = new FakeWorker();
+      const w = fakeWorker();
       workers.push(w);
       return w;
     });
@@ -77,7 +62,7 @@ describe('EngineClient', () => {
   it('a request made while the worker still loads replaces the earlier one, which is settled', async () => {
     const workers: FakeWorker[] = [];
     const c = new EngineClient(() => {
-      const w = new FakeWorker();
+      const w = fakeWorker();
       workers.push(w);
       return w;
     });
@@ -105,7 +90,7 @@ describe('EngineClient', () => {
   });
 
   it('a worker error fails the pending search', async () => {
-    const w = new FakeWorker();
+    const w = fakeWorker();
     const c = new EngineClient(() => w);
     const p = c.search(ask);
     w.onerror?.({} as ErrorEvent);
@@ -120,7 +105,7 @@ describe('EngineWorkerSlot', () => {
     const seen: string[] = [];
     const slot: EngineWorkerSlot = new EngineWorkerSlot(
       () => {
-        const w = new FakeWorker();
+        const w = fakeWorker();
         workers.push(w);
         return w;
       },
