@@ -1,18 +1,21 @@
 /**
- * The playing levels. Easy, Medium and Hard are opponents for people; Master is the engine at full
- * strength (hints, analysis, and a fourth choice, "Usta"). No level is a depth cap: each one searches
- * freely within a node budget (so it is deterministic and the same on a phone and a desktop) and the
- * weaker ones add evaluation noise, so they misjudge quiet positions and miss deeper combinations but
- * never play at random (captures are compulsory anyway). Hard searches 100 000 nodes (depth 8–10 in
- * a middle game since session 26, when the sacrifices that pruning would drop came to be probed by
- * quiescence rather than searched in full: about 0.1 s on a desktop, well under its 1 s pace on a
- * phone), Master thinks for 2.5 s (about
- * 12 times as many nodes), and its quiescence does not stop for capture threats (measured: the
- * nodes buy more as depth).
+ * How strongly the engine plays. Two sets of settings:
+ *
+ * - `LADDER`, eight rungs from one a beginner who knows the rules can beat (1) to Master (8): the
+ *   computer's levels in the web app (its "Level 1–8"), measured against fixed outside anchors
+ *   (anchors.ts; `npm run bench:ladder`, docs/ladder.md).
+ * - `LEVEL_SETTINGS`, four named levels (`Level`: easy, medium, hard, master) for the line protocol,
+ *   the `dama` command and the match harness. Master is the engine at full strength (hints,
+ *   analysis, rung 8); Easy and Medium play as rungs 6 and 7; Hard sits between rungs 7 and 8.
+ *
+ * No level is a bare depth cap at the top: the stronger ones search freely within a node budget (so
+ * they are deterministic and the same on a phone and a desktop) and the weaker ones add evaluation
+ * noise, so they misjudge quiet positions and miss deeper combinations. Hard searches 100 000 nodes
+ * (depth 8–10 in a middle game), Master thinks for 2.5 s (about 12 times as many nodes), and its
+ * quiescence does not stop for capture threats (the nodes buy more as depth).
  *
  * The human-feeling pace (a reply shown no sooner than a level's beat, so that even a move found in
- * 20 ms arrives as if considered) is the host's: the web app's `REPLY_PACE_MS` (game/ctrl.ts). The
- * numbers here were chosen by matches between neighbouring levels (README.md, "Level ladder").
+ * 20 ms arrives as if considered) is the host's: the web app's `REPLY_PACE_MS` (game/ctrl.ts).
  */
 import type { Level, Limits } from './types.ts';
 

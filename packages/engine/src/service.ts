@@ -18,6 +18,7 @@
  */
 import { Game, makeNotation, parsePosition, type Counters, type DrawRules, type Move } from '@dama/core';
 import { Engine } from './engine.ts';
+import { LADDER } from './levels.ts';
 import { materialId, reachableMaterials, Tablebase, TB_MAX_PIECES, type Material } from './tablebase.ts';
 import { fetchTable } from './tbfetch.ts';
 import type { PatternWeights } from './patterns.ts';
@@ -48,6 +49,8 @@ export type EngineRequest =
       counters?: Counters;
       limits?: Limits;
       level?: Level;
+      /** A rung of the ladder (1 weakest … 8 Master, levels.ts `LADDER`) instead of `level`. */
+      rung?: number;
       seed?: number;
       /** How many best lines to find (multi-PV, `Engine.searchLines`); default 1. */
       multiPv?: number;
@@ -265,7 +268,13 @@ export class EngineService {
       this.post({ type: 'error', id: request.id, message: game });
       return;
     }
-    if (request.level) this.engine.setLevel(request.level);
+    if (request.rung !== undefined) {
+      if (!Number.isInteger(request.rung) || request.rung < 1 || request.rung > LADDER.length) {
+        this.post({ type: 'error', id: request.id, message: `no such rung: ${String(request.rung)}` });
+        return;
+      }
+      this.engine.setRung(request.rung);
+    } else if (request.level) this.engine.setLevel(request.level);
     if (request.seed !== undefined) this.engine.setSeed(request.seed);
     const multi = (request.multiPv ?? 1) > 1;
     const onInfo = (info: SearchInfo & { lines?: SearchLine[] }) =>

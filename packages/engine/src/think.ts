@@ -8,7 +8,7 @@
  * pace with a person's clock: about 7.5 s of 5:00, never a quarter of it in four moves) and never
  * more than a quarter of what is left (a big increment with little time left must not flag).
  */
-import { LEVEL_SETTINGS } from './levels.ts';
+import { LADDER, LEVEL_SETTINGS } from './levels.ts';
 import type { Level, Limits } from './types.ts';
 
 /** With "the computer replies at once", no level thinks longer than this (ms). */
@@ -23,9 +23,14 @@ export interface ThinkClock {
   increment: number;
 }
 
-/** The think time of `level` for one move (ms): see the module comment. */
-export function thinkTime(level: Level, clock?: ThinkClock, fast = false): number {
-  const cap = LEVEL_SETTINGS[level].movetime;
+/**
+ * The think time of `level` for one move (ms): see the module comment. `level` is a named level or a
+ * rung of the ladder (1 to `LADDER.length`, levels.ts).
+ */
+export function thinkTime(level: Level | number, clock?: ThinkClock, fast = false): number {
+  const settings = typeof level === 'number' ? LADDER[level - 1] : LEVEL_SETTINGS[level];
+  if (!settings) throw new RangeError(`no such level or rung: ${String(level)}`);
+  const cap = settings.movetime;
   let t = fast ? Math.min(cap, FAST_THINK_MS) : cap;
   if (clock) {
     const left = Math.max(0, Number(clock.left) || 0);
@@ -36,6 +41,6 @@ export function thinkTime(level: Level, clock?: ThinkClock, fast = false): numbe
 }
 
 /** `thinkTime` as search limits (the level's node budget still applies on top). */
-export const thinkLimits = (level: Level, clock?: ThinkClock, fast = false): Limits => ({
+export const thinkLimits = (level: Level | number, clock?: ThinkClock, fast = false): Limits => ({
   movetime: thinkTime(level, clock, fast),
 });

@@ -39,6 +39,23 @@ describe('engine service (worker messages)', () => {
     expect(out[0]).toMatchObject({ type: 'error', id: 7 });
   });
 
+  it('plays at a rung of the ladder when asked, refuses a rung that does not exist, and goes back to a level', () => {
+    const out: EngineResponse[] = [];
+    const service = new EngineService(
+      (r) => out.push(r),
+      (t) => t(),
+    );
+    service.receive({ type: 'search', id: 1, rung: 1, limits: { depth: 6 } });
+    // rung 1 searches one ply, whatever the limits allow
+    expect(out.find((r) => r.type === 'done')).toMatchObject({ id: 1, depth: 1, cancelled: false });
+    for (const rung of [0, 9, 1.5]) {
+      service.receive({ type: 'search', id: 2, rung, limits: { depth: 2 } });
+      expect(out.at(-1)).toMatchObject({ type: 'error', id: 2, message: `no such rung: ${rung}` });
+    }
+    service.receive({ type: 'search', id: 3, level: 'master', limits: { depth: 4 } });
+    expect(out.at(-1)).toMatchObject({ type: 'done', id: 3, depth: 4, cancelled: false });
+  });
+
   it('stops at once through a shared flag', () => {
     const out: EngineResponse[] = [];
     const buffer = new SharedArrayBuffer(4);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAST_THINK_MS, LEVEL_SETTINGS, MIN_THINK_MS, thinkLimits, thinkTime } from '../src/index.ts';
+import { FAST_THINK_MS, LADDER, LEVEL_SETTINGS, MIN_THINK_MS, thinkLimits, thinkTime } from '../src/index.ts';
 
 const min = 60_000;
 const sec = 1000;
@@ -11,6 +11,19 @@ describe('think time', () => {
     for (const level of ['easy', 'medium', 'hard', 'master'] as const)
       expect(thinkTime(level, undefined, true)).toBeLessThanOrEqual(FAST_THINK_MS);
     expect(thinkLimits('hard')).toEqual({ movetime: LEVEL_SETTINGS.hard.movetime });
+  });
+
+  it('a rung of the ladder thinks by its own cap; a rung that does not exist is refused', () => {
+    for (let rung = 1; rung <= LADDER.length; rung++) {
+      expect(thinkTime(rung)).toBe(LADDER[rung - 1].movetime);
+      expect(thinkTime(rung, { left: 1 * min, increment: 0 })).toBe(
+        Math.min(LADDER[rung - 1].movetime, 1500),
+      );
+    }
+    expect(thinkTime(LADDER.length)).toBe(LEVEL_SETTINGS.master.movetime);
+    expect(() => thinkTime(0)).toThrow(RangeError);
+    expect(() => thinkTime(LADDER.length + 1)).toThrow(RangeError);
+    expect(() => thinkTime(2.5)).toThrow(RangeError);
   });
 
   it('1+0: a fortieth of the minute at the start, less as the minute runs down', () => {

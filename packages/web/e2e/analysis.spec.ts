@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Game, makeNotation, parsePosition, unwrap } from '@dama/core';
 import { parseBank, puzzleForDate } from '@dama/puzzle';
 import { buildTablebase, encodeTable, Engine, tableFileName, Tablebase } from '@dama/engine';
-import { gameOnPage, startComputerGame, typeMove, waitForTurn } from './helpers.ts';
+import { gameOnPage, levelChoice, startComputerGame, typeMove, waitForTurn } from './helpers.ts';
 
 const board = (page: Page) => page.locator('[data-testid=analysis] .dama-board');
 const square = (page: Page, name: string) => page.locator(`[data-testid=analysis] [data-square="${name}"]`);
@@ -108,9 +108,10 @@ test('play from here offers every level, Master too, and asks before setting a g
   await page.goto(`./?sw=off&engine=fast#/analysis?fen=${encodeURIComponent(fen)}`);
   await page.getByTestId('continue').click();
   const sheet = page.getByTestId('continue-sheet');
-  for (const level of ['Easy', 'Medium', 'Hard', 'Master'])
-    await expect(sheet.getByText(level, { exact: true })).toBeVisible();
-  await sheet.getByText('Master', { exact: true }).click();
+  await expect(sheet.getByRole('radio')).toHaveCount(8);
+  for (let level = 1; level <= 8; level++) await expect(levelChoice(sheet, level)).toBeVisible();
+  await levelChoice(sheet, 8).click();
+  await expect(sheet.getByTestId('level-about')).toContainText('Level 8 · Master');
   await page.getByTestId('continue-white').click();
   // the game in progress is not replaced without a yes
   await expect(page.getByTestId('continue-replace')).toContainText('1 move');

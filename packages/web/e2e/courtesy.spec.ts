@@ -3,7 +3,7 @@
 // sideways and desktop sizes.
 import { test, expect, type Page } from '@playwright/test';
 import { Game, makeFen, makeNotation, parsePosition, type Move } from '@dama/core';
-import { moveButtons, sq, startComputerGame, typeMove, waitForTurn } from './helpers.ts';
+import { levelChoice, moveButtons, sq, startComputerGame, typeMove, waitForTurn } from './helpers.ts';
 
 /** Finish a game at once by resigning it (against the computer: the player resigns). */
 async function resign(page: Page): Promise<void> {
@@ -21,7 +21,7 @@ test('a new game over an unfinished one asks first and keeps the old one, which 
   const first = (await moveButtons(page).allTextContents()).map((m) => m.trim());
   expect(first).toHaveLength(2);
   await page.getByRole('link', { name: 'Back' }).click();
-  await expect(page.locator('.card.continue')).toContainText('Against the computer (Easy), 1 move');
+  await expect(page.locator('.card.continue')).toContainText('Against the computer (Learner), 1 move');
 
   // asked first; "Cancel" leaves the game as it was
   await page.getByRole('button', { name: /Play the computer/ }).click();
@@ -53,7 +53,7 @@ test('a new game over an unfinished one asks first and keeps the old one, which 
   await kept.locator('.record-main').click();
   await expect(moveButtons(page)).toHaveText(first);
   await page.getByTestId('continue-record').click();
-  await expect(page.locator('.topbar h1')).toHaveText('Computer · Easy');
+  await expect(page.locator('.topbar h1')).toHaveText('Computer · Learner');
   await expect(moveButtons(page)).toHaveText(first);
   await typeMove(page, 'b3-b4');
   await waitForTurn(page);
@@ -72,14 +72,14 @@ test('a new game over an unfinished one asks first and keeps the old one, which 
 test('deleting a saved game offers an undo, and the undo puts it back for good @landscape @desktop', async ({
   page,
 }) => {
-  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=easy');
+  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=1');
   await resign(page);
-  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=medium');
+  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=5');
   await resign(page);
   await page.goto('./#/records');
   const records = page.locator('.record');
   await expect(records).toHaveCount(2);
-  await expect(records.first()).toContainText('Medium');
+  await expect(records.first()).toContainText('Club player');
 
   await records
     .first()
@@ -87,10 +87,10 @@ test('deleting a saved game offers an undo, and the undo puts it back for good @
     .click();
   await expect(records).toHaveCount(1);
   const bar = page.getByTestId('snackbar');
-  await expect(bar).toContainText('Deleted: Against the computer (Medium)');
+  await expect(bar).toContainText('Deleted: Against the computer (Club player)');
   await bar.getByRole('button', { name: 'Undo' }).click();
   await expect(records).toHaveCount(2);
-  await expect(records.first()).toContainText('Medium');
+  await expect(records.first()).toContainText('Club player');
   await expect(bar).not.toBeVisible();
   await page.reload();
   await expect(records).toHaveCount(2);
@@ -103,7 +103,7 @@ test('deleting a saved game offers an undo, and the undo puts it back for good @
   await expect(bar).toBeVisible();
   await page.reload();
   await expect(records).toHaveCount(1);
-  await expect(records.first()).toContainText('Easy');
+  await expect(records.first()).toContainText('Newcomer');
 });
 
 test('a refused tap says why and the pieces that must capture pulse; a typed illegal move moves nothing @landscape @desktop', async ({
@@ -213,25 +213,34 @@ test('the home screen shows the record against each level, next to the daily puz
 }) => {
   await page.goto('./#/');
   await expect(page.getByTestId('level-record')).toHaveCount(0);
-  // a loss and a win against Easy, a loss against Hard
-  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=easy');
+  // a loss and a win against level 1, a loss against level 7
+  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=1');
   await resign(page);
-  await page.goto('./?engine=fast&fen=W:Wc3:Bc4&vs=computer&color=white&level=easy');
+  await page.goto('./?engine=fast&fen=W:Wc3:Bc4&vs=computer&color=white&level=1');
   await sq(page, 'c3').click();
   await sq(page, 'c5').click();
   await expect(page.getByTestId('end')).toContainText('You win!');
-  await page.goto('./?engine=fast&fen=B:Wa2,b2,c2:Ba7&vs=computer&color=black&level=hard');
+  await page.goto('./?engine=fast&fen=B:Wa2,b2,c2:Ba7&vs=computer&color=black&level=7');
   await resign(page);
   await page.goto('./#/');
   const card = page.getByTestId('level-record');
   await expect(card.locator('.tally')).toHaveCount(2);
-  await expect(card.locator('[data-level=easy]')).toContainText('Easy1–0–1');
-  await expect(card.locator('[data-level=hard]')).toContainText('Hard0–0–1');
-  await expect(card.locator('[data-level=easy] .sr-only')).toHaveText('Easy: 1 won, 0 drawn, 1 lost');
+  await expect(card.locator('[data-level="1"]')).toContainText('1 · Newcomer1–0–1');
+  await expect(card.locator('[data-level="7"]')).toContainText('7 · Expert0–0–1');
+  await expect(card.locator('[data-level="1"] .sr-only')).toHaveText('Newcomer: 1 won, 0 drawn, 1 lost');
   // beside the daily puzzle's card
   const puzzle = (await page.getByTestId('home-puzzle').boundingBox())!;
   const box = (await card.boundingBox())!;
   expect(Math.abs(box.y - (puzzle.y + puzzle.height))).toBeLessThan(24);
+  // and the new-game sheet gives the record against the level chosen, and marks the levels beaten
+  await page.getByRole('button', { name: /Play the computer/ }).click();
+  const sheet = page.getByRole('dialog');
+  await levelChoice(sheet, 1).click();
+  await expect(sheet.getByTestId('level-about')).toContainText('Your record: 1 won, 0 drawn, 1 lost');
+  await expect(levelChoice(sheet, 1)).toHaveClass(/beaten/);
+  await levelChoice(sheet, 7).click();
+  await expect(sheet.getByTestId('level-about')).toContainText('Your record: 0 won, 0 drawn, 1 lost');
+  await expect(levelChoice(sheet, 7)).not.toHaveClass(/beaten/);
 });
 
 /** Quiet king moves, no position twice and never a capture for either side, for `plies` plies. */

@@ -1,6 +1,6 @@
 // Helpers for the browser tests. Moves are chosen with @dama/core in the test itself (the page is
 // driven only through its UI: taps, the move box, buttons).
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { Game, makeNotation, parsePosition, type Move } from '@dama/core';
 
 export const sq = (page: Page, name: string) => page.locator(`.board-wrap [data-square="${name}"]`);
@@ -33,8 +33,15 @@ export async function waitForTurn(page: Page): Promise<'turn' | 'over'> {
   return (await page.getByTestId('end').isVisible()) ? 'over' : 'turn';
 }
 
+/** Level `n` (1–8) among the choices of a new-game sheet: the label a player taps. */
+export const levelChoice = (sheet: Locator, n: number): Locator =>
+  sheet
+    .locator('.levels label')
+    .filter({ has: sheet.page().getByRole('radio', { name: new RegExp(`^${n} `) }) });
+
 export interface ComputerOptions {
-  level?: 'Easy' | 'Medium' | 'Hard' | 'Master';
+  /** 1 (Newcomer) to 8 (Master); by default the sheet's own (level 2 for a new player) */
+  level?: number;
   color?: 'White' | 'Black' | 'Random';
   time?: string;
 }
@@ -44,7 +51,7 @@ export async function startComputerGame(page: Page, o: ComputerOptions = {}): Pr
   await page.goto('./?engine=fast#/');
   await page.getByRole('button', { name: /Play the computer/ }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByText(o.level ?? 'Easy', { exact: true }).click();
+  if (o.level !== undefined) await levelChoice(dialog, o.level).click();
   await dialog.getByText(o.color ?? 'White', { exact: true }).click();
   await dialog.getByText(o.time ?? 'No clock', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Start the game' }).click();

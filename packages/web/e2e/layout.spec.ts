@@ -7,6 +7,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import {
   createOnlineGame,
   gameOnPage,
+  levelChoice,
   moveButtons,
   openOnlinePage,
   playOnline,
@@ -112,7 +113,7 @@ for (const shape of [
     page,
   }) => {
     await page.setViewportSize(shape);
-    await startComputerGame(page, { level: 'Master' });
+    await startComputerGame(page, { level: 8 });
     await expect(page.locator('#move-input')).toBeEnabled();
     await panelShowsAll(page, `${shape.width}×${shape.height} at the start`);
     // a few moves (the panel used to scroll the status away when the move box was used)
@@ -352,7 +353,7 @@ test.describe('in Turkish', () => {
     await page.goto('./#/');
     await page.getByRole('button', { name: /Bilgisayara karşı oyna/ }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Usta', { exact: true }).click();
+    await levelChoice(dialog, 8).click();
     await dialog.getByText('Beyaz', { exact: true }).click();
     await dialog.locator('button[type=submit]').click();
     await page.locator('#move-input:not([disabled])').fill('c3-c4');

@@ -2,6 +2,7 @@
 // the open dialog, the new-game sheet whole when a phone is held sideways, and the game's button
 // labels on one line.
 import { expect, test } from '@playwright/test';
+import { levelChoice } from './helpers.ts';
 
 const SHOTS = process.env.NEWCOMER_SHOTS;
 
@@ -44,8 +45,14 @@ test('held sideways, the new-game sheet shows every choice and Start without an 
   await expect(sheet).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/sheet-${info.project.name}.png` });
   const view = page.viewportSize()!;
-  for (const name of ['Master', 'Random', '45+0', 'Start the game']) {
-    const box = (await sheet.getByText(name, { exact: true }).first().boundingBox())!;
+  for (const [name, choice] of [
+    ['level 8', levelChoice(sheet, 8)],
+    ['what the level is like', sheet.getByTestId('level-about')],
+    ...['Random', '45+0', 'Start the game'].map(
+      (n) => [n, sheet.getByText(n, { exact: true }).first()] as const,
+    ),
+  ] as const) {
+    const box = (await choice.boundingBox())!;
     expect(box.y, name).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height, name).toBeLessThanOrEqual(view.height);
   }
@@ -55,7 +62,7 @@ test('the buttons of the game and of the analysis board keep their labels on one
   browser,
 }) => {
   const screens = [
-    { url: './?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=easy', ready: 'resign' },
+    { url: './?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=2', ready: 'resign' },
     { url: './?engine=fast#/analysis', ready: 'continue' },
   ];
   for (const [width, height] of [
@@ -168,15 +175,15 @@ test('in the analysis board’s move list a move number is never alone at a line
     }
 });
 
-test('a game lost to Easy points to the lessons; one lost to Hard does not @landscape @desktop', async ({
+test("a game lost to a beginner's level (1–3) points to the lessons; one lost to level 4 does not @landscape @desktop", async ({
   page,
 }) => {
-  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=hard');
+  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=4');
   await page.getByTestId('resign').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
   await expect(page.getByTestId('end')).toBeVisible();
   await expect(page.getByTestId('end-learn')).toHaveCount(0);
-  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=easy');
+  await page.goto('./?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=3');
   await page.getByTestId('resign').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
   const learn = page.getByTestId('end-learn');

@@ -1,17 +1,37 @@
 // The small courtesies of issue 11: level lines, Master, material balance, move numbers kept with
 // their moves, the title at phone width, and every message in the chosen language.
 import { test, expect } from '@playwright/test';
-import { typeMove } from './helpers.ts';
+import { levelChoice, typeMove } from './helpers.ts';
 
-test('the new-game sheet says what each level means, and Master can be chosen @landscape @desktop', async ({
+test('the new-game sheet offers eight levels, says in one line what each is like, and Master can be chosen @landscape @desktop', async ({
   page,
 }) => {
   await page.goto('./?engine=fast#/');
   await page.getByRole('button', { name: /Play the computer/ }).click();
   const dialog = page.getByRole('dialog');
-  for (const line of ['for learning the game', 'like a club player', 'seldom errs', 'best move'])
-    await expect(dialog).toContainText(line);
-  await dialog.getByText('Master', { exact: true }).click();
+  const about = dialog.getByTestId('level-about');
+  // a new player starts at level 2, and has met no level yet
+  await expect(dialog.getByRole('radio', { name: '2 Learner' })).toBeChecked();
+  await expect(about).toContainText('You have not finished a game against this level yet');
+  const lines = [
+    'Newcomer: Sees only its own move',
+    'Learner: Sees a single take coming',
+    'Amateur: Sees a take and the retake',
+    'Park player: Looks two moves ahead',
+    'Club player: Sees longer exchanges',
+    'Strong player: Sound play',
+    'Expert: Rarely errs',
+    'Master: Full strength',
+  ];
+  for (const [i, line] of lines.entries()) {
+    await levelChoice(dialog, i + 1).click();
+    await expect(dialog.getByRole('radio', { checked: true }).first()).toHaveAccessibleName(
+      `${i + 1} ${line.split(':')[0]}`,
+    );
+    const [name, note] = line.split(': ');
+    await expect(about).toContainText(`Level ${i + 1} · ${name}`);
+    await expect(about).toContainText(note);
+  }
   await dialog.getByText('White', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Start the game' }).click();
   await expect(page.locator('.topbar h1')).toHaveText('Computer · Master');

@@ -18,6 +18,9 @@ import type { PlayLevel } from '../lib/setup.ts';
 
 export type { PlayLevel };
 
+/** The level "play from here" offers first: the middle of the ladder. */
+const PLAY_FROM_LEVEL: PlayLevel = 4;
+
 export interface AnalysisPageProps {
   lang: Lang;
   settings: Settings;
@@ -49,11 +52,11 @@ const copyToClipboard = async (text: string): Promise<boolean> => {
 };
 
 export class AnalysisPage extends Component<AnalysisPageProps, State> {
-  override state: State = { continuing: false, replacing: undefined, level: 'medium', pdnOpen: false };
+  override state: State = { continuing: false, replacing: undefined, level: PLAY_FROM_LEVEL, pdnOpen: false };
   private ctrl: AnalysisCtrl;
   private queued = false;
   private mounted = false;
-  private level: PlayLevel = 'medium';
+  private level: PlayLevel = PLAY_FROM_LEVEL;
 
   constructor(props: AnalysisPageProps) {
     super(props);

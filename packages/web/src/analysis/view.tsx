@@ -7,7 +7,8 @@ import { WIN_BOUND, winDistance } from '@dama/engine';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
 import { scrollToCurrent } from '../lib/move-list.tsx';
-import { PLAY_LEVELS, type PlayLevel } from '../lib/setup.ts';
+import type { PlayLevel } from '../lib/setup.ts';
+import { levelPicker } from '../lib/level-picker.tsx';
 import { radios, toggle } from '../lib/widgets.tsx';
 import { EDIT_TOOLS, MAX_LINES, type AnalysisCtrl, type EditTool, type EngineStatus } from './ctrl.ts';
 import type { Thought } from './engine.ts';
@@ -573,13 +574,7 @@ function continueSheet(env: ViewEnv): JSX.Element {
           </>
         ) : (
           <>
-            {radios(
-              'continue-level',
-              t.anLevel,
-              PLAY_LEVELS.map((l) => ({ value: l, label: t[`level_${l}`] })),
-              env.level,
-              env.setLevel,
-            )}
+            {levelPicker('continue-level', t, env.level, env.setLevel)}
             <p class="note">{t.anYouPlay}</p>
             <div class="actions">
               <button type="button" class="btn" onClick={() => choose('white')} data-testid="continue-white">

@@ -5,6 +5,7 @@ import { correspondenceBook } from '../online/corr.ts';
 import { seatBook } from '../online/seats.ts';
 import { TestServer, testSnapshot } from '../player/test-server.ts';
 import { AppCtrl, parseRoute, type AppDeps } from './ctrl.ts';
+import { FIRST_LEVEL } from '../lib/setup.ts';
 
 /** Another tab's changes, reported as the browser does: a `storage` event naming the key. */
 class OtherTabs {
@@ -58,7 +59,7 @@ describe('AppCtrl', () => {
 
   it('keeps the game in progress and offers it after a restart', () => {
     const { ctrl, kv, hashes } = app();
-    ctrl.home.setDraft({ color: 'random', level: 'hard' });
+    ctrl.home.setDraft({ color: 'random', level: 7 });
     ctrl.home.start('local');
     expect(hashes).toEqual(['#/game']);
     ctrl.game!.userMove({ from: 'c3', path: ['c4'], captures: [] });
@@ -84,18 +85,33 @@ describe('AppCtrl', () => {
 
   it("writes the exported event name in the player's language", () => {
     const { ctrl } = app();
-    ctrl.home.setDraft({ level: 'medium' });
+    ctrl.home.setDraft({ level: 5 });
     ctrl.home.start('computer');
-    expect(ctrl.game!.saved().pdn).toContain('[Event "Dama, bilgisayara karşı (Orta)"]');
+    expect(ctrl.game!.saved().pdn).toContain('[Event "Dama, bilgisayara karşı (Kulüp oyuncusu)"]');
     ctrl.destroy();
   });
 
   it('remembers the new-game choices, ignoring broken ones', () => {
     const { ctrl, kv } = app();
-    ctrl.home.setDraft({ level: 'hard', color: 'black', time: { kind: 'clock', minutes: 5, increment: 0 } });
+    ctrl.home.setDraft({ level: 3, color: 'black', time: { kind: 'clock', minutes: 5, increment: 0 } });
     expect(app(kv).ctrl.home.draft).toEqual(ctrl.home.draft);
+    // a new player starts near the bottom of the ladder
     kv.setItem(KEYS.draft, JSON.stringify({ level: 'impossible' }));
-    expect(app(kv).ctrl.home.draft.level).toBe('easy');
+    expect(app(kv).ctrl.home.draft.level).toBe(FIRST_LEVEL);
+    for (const level of [0, 9, 2.5, '3', null]) {
+      kv.setItem(KEYS.draft, JSON.stringify({ ...ctrl.home.draft, level }));
+      expect(app(kv).ctrl.home.draft.level).toBe(level === '3' ? 3 : FIRST_LEVEL);
+    }
+    // choices kept before the ladder keep the strength they named (docs/ladder.md)
+    for (const [old, level] of [
+      ['easy', 6],
+      ['medium', 7],
+      ['hard', 7],
+      ['master', 8],
+    ] as const) {
+      kv.setItem(KEYS.draft, JSON.stringify({ ...ctrl.home.draft, level: old }));
+      expect(app(kv).ctrl.home.draft).toEqual({ ...ctrl.home.draft, level });
+    }
   });
 
   it('takes the settings, the list of games and the game in progress that another tab changed', () => {

@@ -330,7 +330,7 @@ export class AppCtrl {
   }
 
   /**
-   * Start a game from a position given in the URL (`?fen=W:Wd4:Bd5&vs=computer&color=white&level=easy`):
+   * Start a game from a position given in the URL (`?fen=W:Wd4:Bd5&vs=computer&color=white&level=2`):
    * the browser tests use it to reach particular cases, and it is handy for trying a position.
    */
   startFromFen(fen: string, mode: Mode, color: Color, level: PlayLevel): boolean {

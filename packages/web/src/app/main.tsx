@@ -9,6 +9,7 @@ import { listenToServiceWorker, registerServiceWorker } from '../lib/sw-client.t
 import { redrawLoop } from '../lib/redraw.ts';
 import { appView } from './view.tsx';
 import { browserHttp } from '../lib/http.ts';
+import { FIRST_LEVEL, readLevel } from '../lib/setup.ts';
 
 const root = document.getElementById('app')!;
 const params = new URLSearchParams(location.search);
@@ -59,7 +60,7 @@ if (
     fen,
     vs,
     params.get('color') === 'black' ? 'black' : 'white',
-    level === 'medium' || level === 'hard' || level === 'master' ? level : 'easy',
+    readLevel(level) ?? FIRST_LEVEL,
   )
 )
   ctrl.go(parseRoute(location.hash));

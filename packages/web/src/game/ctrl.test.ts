@@ -4,10 +4,17 @@ import type { SearchAnswer, SearchAsk } from '../lib/engine/client.ts';
 import { en } from '../lib/i18n/en.ts';
 import { defaultSettings } from '../lib/settings.ts';
 import type { GameRecord, SavedGame } from '../lib/record.ts';
-import { defaultSetup, type GameSetup } from '../lib/setup.ts';
+import {
+  defaultSetup,
+  FIRST_LEVEL,
+  MASTER_LEVEL,
+  PLAY_LEVELS,
+  type GameSetup,
+  type PlayLevel,
+} from '../lib/setup.ts';
 import { AUTO_SHOWN_MS, GameCtrl, REPLY_PACE_MS, type GameEnv } from './ctrl.ts';
 import { resultLine } from '../lib/result.ts';
-import { FAST_THINK_MS, LEVEL_SETTINGS } from '@dama/engine';
+import { FAST_THINK_MS, LADDER, LEVEL_SETTINGS } from '@dama/engine';
 import type { Board, BoardConfig } from '@dama/board';
 
 /** An engine that answers when told to, with the first legal move and a chosen score. */
@@ -85,7 +92,7 @@ describe('GameCtrl against the computer', () => {
     ctrl.userMove(path('c3', 'c4'));
     expect(ctrl.engineThinking).toBe(true);
     expect(ctrl.canPlay()).toBe(false);
-    expect(engine.asks[0]).toMatchObject({ moves: ['c3-c4'], level: 'easy' });
+    expect(engine.asks[0]).toMatchObject({ moves: ['c3-c4'], level: FIRST_LEVEL });
     await engine.answer();
     expect(ctrl.game.plies).toBe(2);
     expect(ctrl.canPlay()).toBe(true);
@@ -128,20 +135,24 @@ describe('GameCtrl against the computer', () => {
       waits.push(ms);
       return new Promise<void>((r) => (go = r));
     };
-    const { ctrl, engine } = setupCtrl({ level: 'hard' }, undefined, defaultSettings('en'), wait);
+    const { ctrl, engine } = setupCtrl({ level: 7 }, undefined, defaultSettings('en'), wait);
     ctrl.userMove(path('c3', 'c4'));
     await engine.answer();
     expect(waits).toHaveLength(1);
     // random() is 0.5 in these tests: the level's pace itself
-    expect(waits[0]).toBe(REPLY_PACE_MS.hard);
+    expect(waits[0]).toBe(REPLY_PACE_MS[7]);
     expect(ctrl.game.plies).toBe(1);
     expect(ctrl.engineThinking).toBe(true);
     go();
     await Promise.resolve();
     expect(ctrl.game.plies).toBe(2);
     expect(ctrl.engineThinking).toBe(false);
-    expect(REPLY_PACE_MS.easy).toBeGreaterThanOrEqual(400);
-    expect(REPLY_PACE_MS.master).toBeLessThanOrEqual(1500);
+    // every level at a human beat, the stronger ones no quicker than the weaker
+    for (const l of PLAY_LEVELS) {
+      expect(REPLY_PACE_MS[l]).toBeGreaterThanOrEqual(400);
+      expect(REPLY_PACE_MS[l]).toBeLessThanOrEqual(1500);
+      if (l > 1) expect(REPLY_PACE_MS[l]).toBeGreaterThanOrEqual(REPLY_PACE_MS[(l - 1) as PlayLevel]);
+    }
 
     const fast = setupCtrl({}, undefined, { ...defaultSettings('en'), fastReplies: true }, wait);
     fast.ctrl.userMove(path('c3', 'c4'));
@@ -157,16 +168,21 @@ describe('GameCtrl against the computer', () => {
       return engine.asks[0].limits;
     };
     // no clock: the level's cap; Master at 2.5 s, or FAST_THINK_MS when asked to reply at once
-    expect(await limitsOf({ level: 'master' })).toEqual({ movetime: LEVEL_SETTINGS.master.movetime });
-    expect(await limitsOf({ level: 'master' }, true)).toEqual({ movetime: FAST_THINK_MS });
-    expect(await limitsOf({ level: 'easy' }, true)).toEqual({
-      movetime: Math.min(FAST_THINK_MS, LEVEL_SETTINGS.easy.movetime),
+    expect(await limitsOf({ level: MASTER_LEVEL })).toEqual({ movetime: LEVEL_SETTINGS.master.movetime });
+    expect(await limitsOf({ level: MASTER_LEVEL }, true)).toEqual({ movetime: FAST_THINK_MS });
+    expect(await limitsOf({ level: 1 })).toEqual({ movetime: LADDER[0].movetime });
+    expect(await limitsOf({ level: 1 }, true)).toEqual({
+      movetime: Math.min(FAST_THINK_MS, LADDER[0].movetime),
     });
     // 1+0: a fortieth of the minute; 5+0: the cap, never the clock's sixth of a minute
-    expect(await limitsOf({ level: 'master', time: { kind: 'clock', minutes: 1, increment: 0 } })).toEqual({
+    expect(
+      await limitsOf({ level: MASTER_LEVEL, time: { kind: 'clock', minutes: 1, increment: 0 } }),
+    ).toEqual({
       movetime: 1500,
     });
-    expect(await limitsOf({ level: 'master', time: { kind: 'clock', minutes: 5, increment: 0 } })).toEqual({
+    expect(
+      await limitsOf({ level: MASTER_LEVEL, time: { kind: 'clock', minutes: 5, increment: 0 } }),
+    ).toEqual({
       movetime: 2500,
     });
   });
@@ -176,13 +192,13 @@ describe('GameCtrl against the computer', () => {
     const wait = (ms: number) => (waits.push(ms), Promise.resolve());
     // after c3-c4, Black's only move is the capture c5xc3
     const start = new Game(unwrap(parsePosition('W:Wc3,h2:Bc5,h7')));
-    const { ctrl, engine } = setupCtrl({ level: 'master' }, start, defaultSettings('en'), wait);
+    const { ctrl, engine } = setupCtrl({ level: MASTER_LEVEL }, start, defaultSettings('en'), wait);
     ctrl.userMove(path('c3', 'c4'));
     await Promise.resolve();
     await Promise.resolve();
     await Promise.resolve();
     expect(engine.asks).toHaveLength(0);
-    expect(waits).toEqual([REPLY_PACE_MS.master]);
+    expect(waits).toEqual([REPLY_PACE_MS[MASTER_LEVEL]]);
     expect(ctrl.game.notation()).toEqual(['c3-c4', 'c5xc3']);
   });
 
@@ -190,7 +206,7 @@ describe('GameCtrl against the computer', () => {
     const waits: number[] = [];
     const wait = (ms: number) => (waits.push(ms), Promise.resolve());
     const { ctrl, engine, advance } = setupCtrl(
-      { level: 'easy', time: { kind: 'move', seconds: 40 } },
+      { level: 2, time: { kind: 'move', seconds: 40 } },
       undefined,
       { ...defaultSettings('en'), fastReplies: true },
       wait,
@@ -201,7 +217,7 @@ describe('GameCtrl against the computer', () => {
     expect(engine.asks[0].level).toBe('master');
     await engine.answer();
     expect(ctrl.game.plies).toBe(1);
-    expect(engine.asks[1].level).toBe('easy');
+    expect(engine.asks[1].level).toBe(2);
     await engine.answer();
     await Promise.resolve();
     // "replies at once" is on, yet the player's timed-out move is shown a while first

@@ -10,7 +10,7 @@ import type { Catalog } from '../lib/i18n/index.ts';
 import { newId, recordOf, saveGame, type GameRecord, type PdnNames, type SavedGame } from '../lib/record.ts';
 import type { Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
-import type { GameSetup } from '../lib/setup.ts';
+import type { GameSetup, PlayLevel } from '../lib/setup.ts';
 import { settingsBoard } from '../lib/board-settings.ts';
 import { computerAcceptsDraw, flipTb, MAX_DRAW_OFFERS } from './draw-offer.ts';
 import { Timekeeper } from './timekeeper.ts';
@@ -43,10 +43,14 @@ export const AUTO_SHOWN_MS = 1500;
 
 /** The computer's pace: milliseconds from the player's move to its reply, at least, by level. */
 export const REPLY_PACE_MS: Record<GameSetup['level'], number> = {
-  easy: 400,
-  medium: 700,
-  hard: 1000,
-  master: 1300,
+  1: 500,
+  2: 500,
+  3: 600,
+  4: 600,
+  5: 700,
+  6: 800,
+  7: 1000,
+  8: 1300,
 };
 
 export interface GameInit {
@@ -310,7 +314,7 @@ export class GameCtrl {
     return thinkLimits(this.setup.level, clock, this.env.settings().fastReplies);
   }
 
-  private ask(task: EngineTask, level: Level): Promise<SearchAnswer | undefined> | undefined {
+  private ask(task: EngineTask, level: Level | PlayLevel): Promise<SearchAnswer | undefined> | undefined {
     const engine = this.env.engine;
     if (!engine || engine.state === 'failed') return undefined;
     this.task = task;

@@ -6,6 +6,7 @@ import type { AppCtrl } from '../app/ctrl.ts';
 import { formatClock } from './clock.ts';
 import type { GameCtrl } from './ctrl.ts';
 import { resultTitle } from '../lib/result.ts';
+import { LEARNER_LEVELS } from '../lib/setup.ts';
 import { capitalize, reasonKey } from '../lib/i18n/index.ts';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
@@ -150,8 +151,8 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
           g.game.initial.count('white') - g.game.position.count('white'),
         )}
       </p>
-      {/* lost to the easiest level: the lessons are where a beginner learns what went wrong */}
-      {human && o.winner !== undefined && o.winner !== human && g.setup.level === 'easy' ? (
+      {/* lost to one of the beginner's levels: the lessons are where a beginner learns what went wrong */}
+      {human && o.winner !== undefined && o.winner !== human && g.setup.level <= LEARNER_LEVELS ? (
         <p class="learn-hint">
           <a href="#/learn" data-testid="end-learn">
             {t.learnAfterLoss}

@@ -8,7 +8,8 @@ import { KEYS } from '../lib/storage.ts';
 import {
   COLOR_CHOICES,
   LOCAL_VIEWS,
-  PLAY_LEVELS,
+  FIRST_LEVEL,
+  readLevel,
   readTimeControl,
   type ColorChoice,
   type LocalView,
@@ -25,13 +26,18 @@ export interface Draft {
   view: LocalView;
 }
 
-export const DEFAULT_DRAFT: Draft = { level: 'easy', color: 'white', time: { kind: 'off' }, view: 'rotate' };
+export const DEFAULT_DRAFT: Draft = {
+  level: FIRST_LEVEL,
+  color: 'white',
+  time: { kind: 'off' },
+  view: 'rotate',
+};
 
 /** The new-game choices kept from last time; undefined if they are not valid. */
 export function readDraft(v: unknown): Draft | undefined {
   if (!isObject(v)) return undefined;
   const time = readTimeControl(v.time);
-  const level = PLAY_LEVELS.find((l) => l === v.level);
+  const level = readLevel(v.level);
   const color = COLOR_CHOICES.find((c) => c === v.color);
   const view = LOCAL_VIEWS.find((x) => x === v.view);
   return time && level && color && view ? { level, color, time, view } : undefined;

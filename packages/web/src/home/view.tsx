@@ -5,6 +5,7 @@ import { CLOCK_PRESETS, MOVE_TIMER_SECONDS, PLAY_LEVELS, type Mode, type TimeCon
 import { resultsByLevel } from '../lib/record.ts';
 import { icons } from '../lib/icons.tsx';
 import { dialog, radios, type Choice } from '../lib/widgets.tsx';
+import { levelPicker } from '../lib/level-picker.tsx';
 import { browserStorage } from '../lib/storage.ts';
 import { homePuzzle } from '../puzzle/home-status.ts';
 import { homeLearn } from '../learn/home-status.ts';
@@ -44,12 +45,12 @@ function sheet(ctrl: HomeCtrl, mode: Mode): JSX.Element {
     >
       {mode === 'computer'
         ? [
-            radios(
+            levelPicker(
               'level',
-              t.level,
-              PLAY_LEVELS.map((l) => ({ value: l, label: t[`level_${l}`], detail: t[`levelNote_${l}`] })),
+              t,
               d.level,
               (level) => ctrl.setDraft({ level }),
+              resultsByLevel(ctrl.root.records.records),
             ),
             radios(
               'color',
@@ -114,7 +115,7 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
         <span class="card-icon">{icons.robot()}</span>
         <span class="card-text">
           <strong>{t.quickGame}</strong>
-          <small>{PLAY_LEVELS.map((l) => t[`level_${l}`]).join(' · ')}</small>
+          <small>{t.quickGameNote}</small>
         </span>
       </button>
       <button type="button" class="card" onClick={() => ctrl.openSheet('local')}>
@@ -229,7 +230,9 @@ function levelRecord(ctrl: HomeCtrl): JSX.Element | null {
             const name = t[`level_${l}`];
             return (
               <span class="tally" key={l} data-level={l}>
-                <small aria-hidden="true">{name}</small>
+                <small aria-hidden="true">
+                  {l} · {name}
+                </small>
                 <b aria-hidden="true">
                   {r.won}–{r.drawn}–{r.lost}
                 </b>

@@ -37,6 +37,12 @@ describe('saved games', () => {
     expect(readSavedGame({ ...saved, pdn: '1. c3-c5 *' })).toBeUndefined();
     expect(readSavedGame({ ...saved, v: 2 })).toBeUndefined();
     expect(readSavedGame({ ...saved, setup: { ...saved.setup, level: 'godlike' } })).toBeUndefined();
+    for (const level of [0, 9, 1.5, '12', null])
+      expect(readSavedGame({ ...saved, setup: { ...saved.setup, level } })).toBeUndefined();
+    // a game saved before the ladder plays on at the strength its level named
+    expect(readSavedGame({ ...saved, setup: { ...saved.setup, level: 'easy' } })?.setup.level).toBe(6);
+    expect(readSavedGame({ ...saved, setup: { ...saved.setup, level: 'hard' } })?.setup.level).toBe(7);
+    expect(readSavedGame({ ...saved, setup: { ...saved.setup, level: 'master' } })?.setup.level).toBe(8);
     expect(readSavedGame({ ...saved, clocks: { white: -1, black: 0 } })).toBeUndefined();
     expect(readSavedGame([])).toBeUndefined();
     expect(readSavedGame('x')).toBeUndefined();
@@ -128,23 +134,23 @@ describe('unfinished games in the list', () => {
 describe('results by level', () => {
   it('count won, drawn and lost games from the human side, leaving out unfinished and two-player games', () => {
     const base = { pdn: '', plies: 10, endedAt: 0 };
-    const vs = (level: 'easy' | 'hard', playerColor: 'white' | 'black') => ({
+    const vs = (level: 2 | 7, playerColor: 'white' | 'black') => ({
       ...defaultSetup(),
       level,
       playerColor,
     });
     const list = [
-      { ...base, id: 'a', setup: vs('easy', 'white'), result: '1-0' },
-      { ...base, id: 'b', setup: vs('easy', 'black'), result: '1-0' },
-      { ...base, id: 'c', setup: vs('easy', 'black'), result: '1/2-1/2' },
-      { ...base, id: 'd', setup: vs('hard', 'black'), result: '0-1' },
-      { ...base, id: 'e', setup: vs('hard', 'black'), result: '*', unfinished: { startedAt: 0 } },
+      { ...base, id: 'a', setup: vs(2, 'white'), result: '1-0' },
+      { ...base, id: 'b', setup: vs(2, 'black'), result: '1-0' },
+      { ...base, id: 'c', setup: vs(2, 'black'), result: '1/2-1/2' },
+      { ...base, id: 'd', setup: vs(7, 'black'), result: '0-1' },
+      { ...base, id: 'e', setup: vs(7, 'black'), result: '*', unfinished: { startedAt: 0 } },
       { ...base, id: 'f', setup: { ...defaultSetup(), mode: 'local' as const }, result: '1-0' },
       { ...base, id: 'g', result: '0-1' },
     ];
     expect(resultsByLevel(list)).toEqual({
-      easy: { won: 1, drawn: 1, lost: 1 },
-      hard: { won: 1, drawn: 0, lost: 0 },
+      2: { won: 1, drawn: 1, lost: 1 },
+      7: { won: 1, drawn: 0, lost: 0 },
     });
   });
 });

@@ -2,8 +2,38 @@
 import { DEFAULT_DRAW_RULES, type Color, type DrawRules } from '@dama/core';
 import { isObject, oneOf } from './guards.ts';
 
-export const PLAY_LEVELS = ['easy', 'medium', 'hard', 'master'] as const;
+/**
+ * The computer's levels, 1 (a beginner who knows the rules can beat it) to 8 (Master, the engine at
+ * full strength): the rungs of the engine's ladder (`LADDER`, docs/ladder.md).
+ */
+export const PLAY_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export type PlayLevel = (typeof PLAY_LEVELS)[number];
+
+/** The top of the ladder: Master. */
+export const MASTER_LEVEL: PlayLevel = 8;
+
+/** The levels of a player still learning the game (1 to this): losing there offers the lessons. */
+export const LEARNER_LEVELS = 3;
+
+/** The level a new player starts at: weak enough to beat while learning, strong enough to be a game. */
+export const FIRST_LEVEL: PlayLevel = 2;
+
+/**
+ * The four named levels that saved games, records, drafts and links carried before the ladder, and the
+ * rung each plays like: the old Easy and Medium are rungs 6 and 7; the old Hard sat between 7 and 8
+ * (docs/ladder.md), and keeps the weaker of the two so that a resumed game does not suddenly harden.
+ */
+const NAMED_LEVELS: Readonly<Record<string, PlayLevel>> = { easy: 6, medium: 7, hard: 7, master: 8 };
+
+/** A level from stored data or a link: 1–8 (a number or its digits), or one of the old names. */
+export function readLevel(v: unknown): PlayLevel | undefined {
+  if (typeof v === 'string') {
+    if (Object.hasOwn(NAMED_LEVELS, v)) return NAMED_LEVELS[v];
+    if (!/^[1-8]$/.test(v)) return undefined;
+    v = Number(v);
+  }
+  return PLAY_LEVELS.find((l) => l === v);
+}
 
 export const MODES = ['computer', 'local'] as const;
 export type Mode = (typeof MODES)[number];
@@ -32,7 +62,7 @@ export type TimeControl =
 export interface GameSetup {
   /** 'computer' or 'local' (two players on this device) */
   mode: Mode;
-  /** the computer's level: 'medium' */
+  /** the computer's level: 1 (weakest) to 8 (Master) */
   level: PlayLevel;
   /** the human's colour against the computer: 'white' */
   playerColor: Color;
@@ -49,7 +79,7 @@ export const timeLabel = (t: TimeControl): string =>
 
 export const defaultSetup = (): GameSetup => ({
   mode: 'computer',
-  level: 'easy',
+  level: FIRST_LEVEL,
   playerColor: 'white',
   view: 'rotate',
   time: { kind: 'off' },
@@ -77,7 +107,8 @@ export function readTimeControl(v: unknown): TimeControl | undefined {
 export function readSetup(v: unknown): GameSetup | undefined {
   if (!isObject(v)) return undefined;
   const time = readTimeControl(v.time);
-  if (!oneOf(MODES, v.mode) || !oneOf(PLAY_LEVELS, v.level) || !time) return undefined;
+  const level = readLevel(v.level);
+  if (!oneOf(MODES, v.mode) || level === undefined || !time) return undefined;
   if (v.playerColor !== 'white' && v.playerColor !== 'black') return undefined;
   if (!oneOf(LOCAL_VIEWS, v.view) || !isObject(v.drawRules)) return undefined;
   const drawRules = { ...DEFAULT_DRAW_RULES };
@@ -86,5 +117,5 @@ export function readSetup(v: unknown): GameSetup | undefined {
     if (typeof b !== 'boolean') return undefined;
     drawRules[k] = b;
   }
-  return { mode: v.mode, level: v.level, playerColor: v.playerColor, view: v.view, time, drawRules };
+  return { mode: v.mode, level, playerColor: v.playerColor, view: v.view, time, drawRules };
 }

@@ -51,7 +51,7 @@ describe('my games', () => {
       result: '0-1',
       reason: 'no-pieces',
     };
-    expect(label(list('en'), vs)).toBe('Against the computer (Easy)');
+    expect(label(list('en'), vs)).toBe('Against the computer (Learner)');
     expect(outcomeText(list('en'), vs)).toBe('You win! · all pieces taken (0‑1)');
     const imported: GameRecord = { ...base, id: 'g-2', result: '1-0', reason: 'resignation' };
     expect(label(list('en'), imported)).toBe('Imported game');

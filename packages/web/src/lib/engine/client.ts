@@ -16,7 +16,8 @@ export interface SearchAsk {
   moves: string[];
   drawRules: DrawRules;
   counters?: Counters;
-  level: Level;
+  /** a named level of the engine ('master'), or a rung of its ladder (1–8: the game's levels) */
+  level: Level | number;
   /** by default the level's own time */
   limits?: Limits;
   /** the weaker levels' noise seed, for variety between games */
@@ -165,7 +166,7 @@ export class EngineClient {
       moves: ask.moves,
       drawRules: ask.drawRules,
       ...(ask.counters ? { counters: ask.counters } : {}),
-      level: ask.level,
+      ...(typeof ask.level === 'number' ? { rung: ask.level } : { level: ask.level }),
       ...(ask.limits ? { limits: ask.limits } : {}),
       ...(ask.seed !== undefined ? { seed: ask.seed } : {}),
     };
