@@ -67,7 +67,7 @@ export function staticDraw(pos: Position, counters: Counters, rules: DrawRules):
 }
 
 /** Why a `Game` refused an action. */
-export type GameErrorCode = 'game-over' | 'illegal-move' | 'nothing-to-undo' | 'bad-draw-rules';
+export type GameErrorCode = 'game-over' | 'illegal-move';
 
 interface Entry {
   move: Move;
