@@ -12,6 +12,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 export const jsx = { runtime: 'automatic', importSource: 'preact' } as const;
 
 /** Cache names of the engine's runtime assets (kept across app versions: their URLs are versioned). */
+const ISOLATION = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 export const RUNTIME_CACHES = { tablebases: 'dama-tb', weights: 'dama-engine' } as const;
 
 /** The service worker's notification part, beside sw.js in the build. */
@@ -91,6 +96,8 @@ export default defineConfig({
   ],
   worker: { format: 'es' },
   build: { target: 'es2022', assetsInlineLimit: 0 },
-  server: { port: 5173, host: '127.0.0.1' },
-  preview: { port: 4173, host: '127.0.0.1', strictPort: true },
+  // cross-origin isolation, as the game server sends it (packages/server app.ts, helmet):
+  // the engine worker's search is stopped through a SharedArrayBuffer
+  server: { port: 5173, host: '127.0.0.1', headers: ISOLATION },
+  preview: { port: 4173, host: '127.0.0.1', strictPort: true, headers: ISOLATION },
 });

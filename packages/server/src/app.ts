@@ -256,6 +256,10 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     referrerPolicy: { policy: 'no-referrer' },
     // Behind TLS, browsers keep to https; not for subdomains, which may be someone else's.
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: false },
+    // Cross-origin isolated (the app loads nothing from other origins): the page gets
+    // SharedArrayBuffer, through which the engine worker's search is stopped at once.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: { policy: 'require-corp' },
   });
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(websocket, { options: { maxPayload: hub.limits.maxFrame } });

@@ -154,6 +154,9 @@ describe('the web app', () => {
       expect(r.headers['referrer-policy']).toBe('no-referrer');
       expect(r.headers['x-frame-options']).toBe('DENY');
       expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      // cross-origin isolated: the engine's search is stopped through a SharedArrayBuffer
+      expect(r.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(r.headers['cross-origin-embedder-policy']).toBe('require-corp');
     }
   });
 

@@ -231,23 +231,50 @@ test('a shared link opens the same position; a broken link says so @desktop', as
   await expect(board(page)).toBeVisible();
 });
 
-test('the engine stops when the tab is hidden and when the screen is left @desktop', async ({ page }) => {
+test('the engine stops at once when the tab is hidden (its worker kept), and its worker ends when the screen is left @desktop', async ({
+  page,
+}) => {
+  // what the engine's workers are told and answer: 'stop' sent, searches 'done'
+  await page.addInitScript(() => {
+    const seen = { stop: 0, done: 0 };
+    Object.assign(window, { engineSeen: seen });
+    const Base = window.Worker;
+    window.Worker = class extends Base {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.addEventListener('message', (e: MessageEvent<{ type?: string }>) => {
+          if (e.data?.type === 'done') seen.done++;
+        });
+      }
+      override postMessage(message: unknown, transfer?: Transferable[] | StructuredSerializeOptions): void {
+        if ((message as { type?: string })?.type === 'stop') seen.stop++;
+        super.postMessage(message, transfer as Transferable[]);
+      }
+    };
+  });
+  const seen = () =>
+    page.evaluate(() => (window as unknown as { engineSeen: { stop: number; done: number } }).engineSeen);
   const closed: string[] = [];
   page.on('worker', (w) => w.on('close', () => closed.push(w.url())));
   await page.goto('./?sw=off#/analysis');
+  // the game server makes the page cross-origin isolated: the search is stopped through a shared flag
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   await expect(page.getByTestId('engine-state')).toContainText('depth', { timeout: 20_000 });
+  expect(await seen()).toEqual({ stop: 0, done: 0 });
   await page.evaluate(() => {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
     document.dispatchEvent(new Event('visibilitychange'));
   });
-  await expect.poll(() => closed.length).toBe(1);
+  // the endless analysis answers 'done' only when stopped: the flag ended it, in the worker kept
+  await expect.poll(seen).toEqual({ stop: 1, done: 1 });
+  expect(closed).toEqual([]);
   await page.evaluate(() => {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
     document.dispatchEvent(new Event('visibilitychange'));
   });
   await expect(page.getByTestId('engine-state')).toContainText('depth', { timeout: 20_000 });
   await page.evaluate(() => (location.hash = '#/'));
-  await expect.poll(() => closed.length).toBe(2);
+  await expect.poll(() => closed.length).toBe(1);
 });
 
 /** The analysis board shows `game` at its end: the same pieces, its moves in the list. */

@@ -4,7 +4,7 @@
 // so that is the only immediate stop) and starting a fresh worker, which takes milliseconds.
 import type { DrawRules } from '@dama/core';
 import type { EngineRequest, EngineResponse, Limits, TbResult } from '@dama/engine';
-import { EngineWorkerSlot, type WorkerLike } from '../lib/engine/client.ts';
+import { EngineWorkerSlot, makeStopFlag, type WorkerLike } from '../lib/engine/client.ts';
 
 export interface Ask {
   fen: string;
@@ -43,14 +43,20 @@ export class AnalysisEngine {
     | { id: number; onThought: (t: Thought) => void; last: Thought | undefined; cancel?: () => void }
     | undefined;
 
+  /** `stopFlag`: the flag shared with the worker (by default one when the page is isolated). */
   constructor(
     spawn: () => WorkerLike,
     private readonly onChange: () => void = () => {},
+    stopFlag: Int32Array | undefined = makeStopFlag(),
   ) {
-    this.worker = new EngineWorkerSlot(spawn, {
-      receive: (msg) => this.receive(msg),
-      failed: () => this.fail(),
-    });
+    this.worker = new EngineWorkerSlot(
+      spawn,
+      {
+        receive: (msg) => this.receive(msg),
+        failed: () => this.fail(),
+      },
+      stopFlag,
+    );
   }
 
   /** Think about a position; `onThought` hears every completed depth and the end. */
@@ -90,13 +96,13 @@ export class AnalysisEngine {
     });
   }
 
-  /** End the running search at once (its worker goes). */
+  /** End the running search at once (by the shared stop flag, or its worker goes). */
   stop(): void {
     const c = this.current;
     this.current = undefined;
     if (c) {
       c.cancel?.();
-      this.worker.end();
+      this.worker.stop();
     }
     if (this.state === 'thinking') this.setState('idle');
   }

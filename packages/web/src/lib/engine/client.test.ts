@@ -99,6 +99,43 @@ describe('EngineClient', () => {
   });
 });
 
+describe('EngineClient with a shared stop flag (a cross-origin isolated page)', () => {
+  it('stops a running search through the flag, keeps the worker, and answers only the latest request', async () => {
+    const workers: FakeWorker[] = [];
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const c = new EngineClient(
+      () => {
+        const w = fakeWorker();
+        workers.push(w);
+        return w;
+      },
+      () => {},
+      flag,
+    );
+    const first = c.search(ask);
+    const w = workers[0];
+    const init = w.sent[0];
+    expect(init.type === 'init' && init.stopBuffer).toBe(flag.buffer);
+    w.reply({ type: 'ready' });
+    const second = c.search({ ...ask, moves: ['c3-c4'] });
+    // the running search is told to stop through the flag (and a queued one by a message)
+    expect(Atomics.load(flag, 0)).toBe(1);
+    expect(w.sent.map((m) => m.type)).toEqual(['init', 'search', 'stop', 'search']);
+    expect(await first).toBeUndefined();
+    // the same worker, weights and all: no second worker, none ended
+    expect(workers).toHaveLength(1);
+    expect(w.terminated).toBe(false);
+    // the stopped search's own answer still comes, and is not taken for the newer one's
+    w.reply(done(1, 99));
+    expect(c.state).toBe('computing');
+    w.reply(done(2, 7));
+    expect((await second)?.score).toBe(7);
+    expect(c.state).toBe('idle');
+    c.destroy();
+    expect(w.terminated).toBe(true);
+  });
+});
+
 describe('EngineWorkerSlot', () => {
   it('keeps the worker before init, then hears only from the worker it keeps', () => {
     const workers: FakeWorker[] = [];

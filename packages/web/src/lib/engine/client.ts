@@ -84,10 +84,22 @@ export interface WorkerHooks {
 }
 
 /**
+ * A flag shared with the worker, through which a running search is stopped at once (the engine's
+ * `stopBuffer`); undefined where the page is not cross-origin isolated (no SharedArrayBuffer).
+ */
+export function makeStopFlag(): Int32Array | undefined {
+  const isolated = typeof globalThis.crossOriginIsolated === 'boolean' && globalThis.crossOriginIsolated;
+  return isolated && typeof SharedArrayBuffer === 'function'
+    ? new Int32Array(new SharedArrayBuffer(4))
+    : undefined;
+}
+
+/**
  * The one engine worker a client keeps, started on demand the one way the app does: spawned, kept
  * (before it hears anything, so that a reply is known to be its own), wired, and sent `init` with the
- * tables' and weights' addresses. A search is stopped by ending the worker; the next `get` starts
- * a fresh one.
+ * tables' and weights' addresses. A search is stopped through the shared flag when the page has one
+ * (the worker stays, with its weights and table); otherwise by ending the worker, and the next `get`
+ * starts a fresh one.
  */
 export class EngineWorkerSlot {
   private worker: WorkerLike | undefined;
@@ -95,6 +107,7 @@ export class EngineWorkerSlot {
   constructor(
     private readonly spawn: () => WorkerLike,
     private readonly hooks: WorkerHooks,
+    private readonly stopFlag: Int32Array | undefined = makeStopFlag(),
   ) {}
 
   /** The worker kept, or a new one; undefined (after `failed`) when none can be made. */
@@ -115,8 +128,21 @@ export class EngineWorkerSlot {
       this.end();
       this.hooks.failed();
     };
-    w.postMessage({ type: 'init', ...engineAssets() });
+    const stop = this.stopFlag ? { stopBuffer: this.stopFlag.buffer as SharedArrayBuffer } : {};
+    w.postMessage({ type: 'init', ...engineAssets(), ...stop });
     return w;
+  }
+
+  /**
+   * Stop the search running in the worker, if any: by the shared flag (the search ends within a few
+   * milliseconds, and a request still queued behind the weights is dropped), or by ending the worker.
+   * Its answer, if one still comes, is for a request the owner no longer waits for.
+   */
+  stop(): void {
+    if (!this.worker) return;
+    if (!this.stopFlag) return this.end();
+    Atomics.store(this.stopFlag, 0, 1);
+    this.worker.postMessage({ type: 'stop' });
   }
 
   /** End the worker kept, if any (a search running in it ends with it). */
@@ -132,15 +158,21 @@ export class EngineClient {
   private pending: Pending | undefined;
   private nextId = 1;
 
+  /** `stopFlag`: the flag shared with the worker (by default one when the page is isolated). */
   constructor(
     spawn: () => WorkerLike,
     private readonly onChange: () => void = () => {},
+    stopFlag: Int32Array | undefined = makeStopFlag(),
   ) {
-    this.worker = new EngineWorkerSlot(spawn, {
-      started: () => this.setState('loading'),
-      receive: (msg) => this.receive(msg),
-      failed: () => this.fail(),
-    });
+    this.worker = new EngineWorkerSlot(
+      spawn,
+      {
+        started: () => this.setState('loading'),
+        receive: (msg) => this.receive(msg),
+        failed: () => this.fail(),
+      },
+      stopFlag,
+    );
   }
 
   /**
@@ -183,8 +215,8 @@ export class EngineClient {
     this.pending = undefined;
     if (p) {
       p.resolve(undefined);
-      // The worker is busy until its limits end the search: replace it.
-      this.worker.end();
+      // The worker is busy until its limits end the search: stop it (or replace it).
+      this.worker.stop();
       if (this.state !== 'failed') this.setState('idle');
     }
   }
