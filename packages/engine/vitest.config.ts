@@ -1,9 +1,0 @@
-import { defineProject } from 'vitest/config';
-
-export default defineProject({
-  resolve: { tsconfigPaths: true }, // @dama/* from src/ (tsconfig.base.json)
-  test: {
-    name: 'engine',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-  },
-});
