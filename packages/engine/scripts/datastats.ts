@@ -2,7 +2,7 @@
  * What a folder of training records looks like (train/data.ts): how lopsided its positions are (the
  * stored search score), how often the score's sign agrees with the game's result, how the results
  * split, and how many men are on the board. Used to compare self-play made with different settings
- * before fitting on it (README.md, "Session 17").
+ * before fitting on it (docs/engine/log.md, "Session 17").
  *
  * Usage: npx tsx packages/engine/scripts/datastats.ts DIR...
  */

@@ -1,5 +1,5 @@
 /**
- * Speed figures for the README: nodes per second over the bench, the depth reached in one second
+ * Speed figures: nodes per second over the bench, the depth reached in one second
  * from the start position, and the nodes and time to depth 14 from the start.
  *
  * Usage: npx tsx packages/engine/scripts/speed.ts [--commit C] [--eval learned|hand|FILE] [--depth 14]

@@ -238,7 +238,7 @@ function suiteScores(): number[] | string {
 /**
  * The run's games by opening: level (under a man either way), decided for the current engine's
  * colour, decided against it. In a decided pair each engine tends to win with the good colour, so
- * the level openings are where the engines' difference shows (README.md, session 7).
+ * the level openings are where the engines' difference shows (docs/engine/log.md, session 7).
  */
 function byOpening(lines: readonly GameLine[]): string | undefined {
   const scores = suiteScores();

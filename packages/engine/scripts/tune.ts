@@ -3,7 +3,7 @@
  * shipped weights' whole-board terms (patterns.ts, `SCALARS`) and plays a match against the shipped
  * weights at equal nodes per move, from the 2-ply opening suite with both colours. A change worth
  * keeping is one that scores clearly better; it then goes into the trainer's starting point or the
- * weights file (README.md, "Evaluation weights and tuning"; the rounds there tuned the hand-weighted
+ * weights file (docs/engine/log.md, "Hand-weighted evaluation: tuning rounds"; the rounds there tuned the hand-weighted
  * evaluation this one grew from).
  * Usage: npx tsx packages/engine/scripts/tune.ts [openings] [nodes] [candidate names...]
  */

@@ -27,23 +27,9 @@ export const BENCH_DEPTH = 10;
 
 /**
  * Total nodes of `runBench()` at `BENCH_DEPTH` with the shipped weights; bench.test.ts checks it.
- * 1 781 636 since session 26's quiescence probe of the sacrifices that pruning would drop
- * (`SearchParams.pruneSacrifice` 2: the tree halves; two records against 945fa26 at 0.1 s a move,
- * 86.5% over 800 games against 83.4% before);
- * 3 584 268 from session 25's search margins (futility and static beta × ¾: the tree grew by
- * 14%, and self-play won +21 ± 16 Elo at 0.1 s a move);
- * 3 144 379 from session 20's sided network (session 18's fine-tuned with output weights for the
- * side to move's view and the other's apart, on the self-play of sessions 17–19);
- * 4 127 397 with session 18's network (32 units, fitted on the self-play of sessions 17 and 18);
- * 4 517 588 with session 17's network (fitted on self-play by the sacrifice rule of sessions 12–13);
- * 4 018 393 at depth 10 from session 14's unpruned sacrifices (`SearchParams.pruneSacrifice` 0: the
- * tree at depth 11 grew from 1.58 M to 9.93 M nodes, so the bench went down a ply); at depth 11,
- * 1 578 318 with session 14's unreduced sacrifices (`lmrSacrifice` 0), 1 159 860 from
- * session 13's network; 1 202 151 from session 12, when the shipped weights gained
- * a network (net.ts) on top of the patterns; 1 027 395 from session 8, when Master's quiescence stopped answering capture threats with quiet
- * moves (levels.ts); 1 834 741 with them, since session 5's weights (the second training round's blended fit; every retraining
- * changes this number); 2 733 530 with the first round's; 1 397 159 with the hand-weighted
- * evaluation since internal iterative reduction and the history malus (README.md, "Figures").
+ * Any change to the search, the evaluation or the weights that changes the tree changes it: update
+ * it on purpose, and say why in the commit (the past values and their reasons are in
+ * docs/engine/log.md).
  */
 export const BENCH_SIGNATURE = 1781636;
 

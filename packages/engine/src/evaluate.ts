@@ -8,7 +8,7 @@
  * side), centre files, passed men (nothing of the enemy's ahead on their own or neighbouring files)
  * with a larger race bonus when the enemy has no king to stop them, king mobility along ranks and
  * files, the move (tempo) and endgame knowledge (equal kings-only endings are drawish, a lone piece
- * cannot win). The weights live in `Weights`, chosen by self-play matches (README.md, "Tuning").
+ * cannot win). The weights live in `Weights`, chosen by self-play matches (docs/engine/log.md, "Hand-weighted evaluation: tuning rounds").
  */
 import { popcount, type Board } from '@dama/core';
 

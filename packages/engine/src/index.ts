@@ -62,10 +62,9 @@ export {
   reachableMaterials,
   decodeValue,
   tbScore,
-  encodeTable,
-  decodeTable,
-  tableFileName,
 } from './tablebase.ts';
+export type { GroupOrder } from './tbformat.ts';
+export { encodeTable, decodeTable, tableFileName, groupOrders } from './tbformat.ts';
 export type { BuildProgress, ClassStats } from './tbbuild.ts';
 export { solvePair, buildTablebase, classStats, verifyClass } from './tbbuild.ts';
 export type { PatternWeights } from './patterns.ts';

@@ -33,7 +33,7 @@ export interface LevelSettings {
   tablebase: boolean;
   /**
    * How many times along a line quiescence answers a capture threat with every quiet move
-   * (`SearchParams.threatReplyPlies`). Master never does: the nodes go into depth instead (README.md,
+   * (`SearchParams.threatReplyPlies`). Master never does: the nodes go into depth instead (docs/engine/log.md,
    * "Session 8"). The other levels do once, as the ladder was measured.
    */
   threatReplyPlies: number;

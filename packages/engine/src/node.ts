@@ -1,7 +1,7 @@
 /**
  * The engine's Node-only entry (`@dama/engine/node`), for the CLI, the scripts and the tests: the
  * shipped weights of the learned evaluation read from the package's own file (`assets/eval.bin`),
- * and endgame table files (`<dir>/<class>.dtb.gz`, tablebase.ts's format, written by
+ * and endgame table files (`<dir>/<class>.dtb.gz`, tbformat.ts's format, written by
  * `dama tablebase build`). The main entry runs in the browser too and reads no files; the browser's
  * worker fetches the same bytes.
  */
@@ -10,14 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { PatternWeights } from './patterns.ts';
-import {
-  decodeTable,
-  encodeTable,
-  tableFileName,
-  tableMaterials,
-  Tablebase,
-  type Material,
-} from './tablebase.ts';
+import { tableMaterials, Tablebase, type Material } from './tablebase.ts';
+import { decodeTable, encodeTable, groupOrders, tableFileName } from './tbformat.ts';
 import { decodeWeights } from './weights.ts';
 
 /** The shipped weights file (the same path from `src/` and from `dist/`). */
@@ -56,11 +50,30 @@ export function readTable(dir: string, m: Material): Uint8Array | undefined {
   return decodeTable(bytes, m).values;
 }
 
+/**
+ * A class's file: the gzip (level 9) of its contents, stored in the order of positions that
+ * compresses best (each order tried at zlib's default level; at most 24 orders, a few seconds for the
+ * largest class).
+ */
+export function compressTable(m: Material, values: Uint8Array): Uint8Array {
+  let best: Uint8Array | undefined;
+  let bestSize = Infinity;
+  for (const order of groupOrders(m)) {
+    const contents = encodeTable(m, values, order);
+    const size = gzipSync(contents).length;
+    if (size < bestSize) {
+      best = contents;
+      bestSize = size;
+    }
+  }
+  return gzipSync(best!, { level: 9 });
+}
+
 /** Write one class's file (through a temporary name, so a crash never leaves half a file); its size. */
 export function writeTable(dir: string, m: Material, values: Uint8Array): number {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, tableFileName(m));
-  const data = gzipSync(encodeTable(m, values), { level: 9 });
+  const data = compressTable(m, values);
   writeFileSync(`${path}.part`, data);
   renameSync(`${path}.part`, path);
   return data.length;

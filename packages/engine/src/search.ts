@@ -9,7 +9,7 @@
  * evaluation cache keeps the evaluator's recent values.
  *
  * Null-move pruning is a setting, off: zugzwang and blockades decide many draughts games, and in
- * self-play it was even (README.md, session 24).
+ * self-play it was even (docs/engine/log.md, session 24).
  *
  * Copy-make on six int32 halves: each ply owns a move list and a board buffer, allocated once, so a
  * node allocates nothing. Draws by repetition and by the active rule set are seen inside the tree.
@@ -71,13 +71,13 @@ export interface SearchOptions {
   plain?: boolean;
   /** Endgame tables, probed at every node of up to four pieces (exact scores). */
   tablebase?: Tablebase;
-  /** Pruning margins (default `DEFAULT_SEARCH_PARAMS`); matches choose them (README.md). */
+  /** Pruning margins (default `DEFAULT_SEARCH_PARAMS`); matches choose them (docs/engine/search-decisions.md). */
   params?: Partial<SearchParams>;
 }
 
 /**
  * The search's margins, in centi-men of the evaluation: they belong to its scale, so a new
- * evaluation may want new ones (README.md, "Session 5: search margins and evaluation candidates").
+ * evaluation may want new ones (docs/engine/log.md, "Session 5: search margins and evaluation candidates").
  */
 export interface SearchParams {
   /** Futility pruning of a late quiet move at depth ≤ 3: static eval + base + perDepth·depth ≤ alpha. */
@@ -157,11 +157,11 @@ export interface SearchParams {
   advanceExtension: number;
 }
 
-/** The divisor chosen by an equal-nodes match against 2.2 (README.md). */
+/** The divisor chosen by an equal-nodes match against 2.2 (docs/engine/search-decisions.md). */
 export const LMR_DIVISOR = 1.8;
 
 /**
- * The search's defaults (README.md has the match behind each). The futility and static-beta margins
+ * The search's defaults (docs/engine/search-decisions.md has the match behind each). The futility and static-beta margins
  * are session 2's × ¾ since session 25 (a self-play SPRT with the learned evaluation). Sacrifices are
  * never reduced (session 14), and since session 26 those that pruning would drop are probed by
  * quiescence (`pruneSacrifice` 2) instead of searched in full: half the tree, and two records

@@ -19,8 +19,9 @@
 import { Game, makeNotation, parsePosition, type Counters, type DrawRules, type Move } from '@dama/core';
 import { Engine } from './engine.ts';
 import { LADDER } from './levels.ts';
-import { materialId, reachableMaterials, Tablebase, TB_MAX_PIECES, type Material } from './tablebase.ts';
+import { Tablebase } from './tablebase.ts';
 import { fetchTable } from './tbfetch.ts';
+import { TableQueue, type TableLoader } from './tbqueue.ts';
 import type { PatternWeights } from './patterns.ts';
 import { decodeWeights } from './weights.ts';
 import type { Level, Limits, SearchInfo, SearchLine, SearchResult, TbResult } from './types.ts';
@@ -125,10 +126,7 @@ const cancelled = (id: number): EngineResponse => ({
 });
 
 /** Fetches one class's table (tbfetch.ts in the browser; tests pass their own). */
-export type TableLoader = (baseUrl: string, m: Material) => Promise<Uint8Array | undefined>;
-
-/** From this many pieces down, a search can reach the tables' positions: fetch them first. */
-const FETCH_FROM_PIECES = TB_MAX_PIECES + 2;
+export type { TableLoader } from './tbqueue.ts';
 
 /** The worker's logic without the worker: `receive` requests, answers through the callback given to the constructor (the latest search request wins). */
 export class EngineService {
@@ -138,8 +136,8 @@ export class EngineService {
   private stopView: Int32Array | undefined;
   private tablebase = new Tablebase();
   private tablebaseUrl: string | undefined;
-  /** Classes asked for already (loaded or not on the server). */
-  private asked = new Set<number>();
+  /** Which tables are fetched when (tbqueue.ts). */
+  private tables = new TableQueue(this.tablebase, (base, m) => this.loadTable(base, m));
   /** An `init` whose weights are being fetched: searches wait for it. */
   private loading = false;
 
@@ -153,11 +151,11 @@ export class EngineService {
   }
 
   /**
-   * The tables a search of `game` may need and that were not asked for yet: those its material can
-   * reach, once it has at most six pieces (lazily, so a game fetches nothing until its ending).
+   * The table a search of `game` must wait for (its root's class, when not in yet), else undefined;
+   * the classes it can reach are fetched in the background (tbqueue.ts; nothing above six pieces).
    */
-  private tablesToFetch(game: Game): Material[] {
-    if (this.tablebaseUrl === undefined) return [];
+  private tablesToWaitFor(game: Game): Promise<void> | undefined {
+    if (this.tablebaseUrl === undefined) return undefined;
     const p = game.position;
     const material = {
       wm: p.count('white', 'man'),
@@ -165,8 +163,7 @@ export class EngineService {
       bm: p.count('black', 'man'),
       bk: p.count('black', 'king'),
     };
-    if (material.wm + material.wk + material.bm + material.bk > FETCH_FROM_PIECES) return [];
-    return reachableMaterials(material).filter((m) => !this.asked.has(materialId(m)));
+    return this.tables.prepare(this.tablebaseUrl, material, p.turn);
   }
 
   private init(
@@ -247,18 +244,10 @@ export class EngineService {
       return;
     }
     const game = buildGame(request);
-    const fetches = typeof game === 'string' ? [] : this.tablesToFetch(game);
-    if (fetches.length > 0) {
-      // Fetch first (requests that arrive meanwhile replace this one), then run the newest.
-      for (const m of fetches) this.asked.add(materialId(m));
-      const base = this.tablebaseUrl!;
-      void Promise.all(
-        fetches.map((m) =>
-          this.loadTable(base, m).then((values) => {
-            if (values) this.tablebase.add(m, values);
-          }),
-        ),
-      ).then(() => this.schedule(() => this.runPending()));
+    const wait = typeof game === 'string' ? undefined : this.tablesToWaitFor(game);
+    if (wait) {
+      // The root's table first (requests that arrive meanwhile replace this one), then run the newest.
+      void wait.then(() => this.schedule(() => this.runPending()));
       return;
     }
     this.scheduled = false;

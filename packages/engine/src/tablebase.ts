@@ -16,7 +16,7 @@
  * One byte per position: 0 is a draw; otherwise the byte is `plies + 1`, where `plies` is the
  * distance to the end of the game. The side to move wins exactly when `plies` is odd (it makes the
  * last move; the other side then has no piece or no move), and loses when it is even (0: it has no
- * move now).
+ * move now). The files that carry these bytes are tbformat.ts's.
  *
  * What the values assume (the default rules, with two decisions):
  * - One king against one king is a draw at once (the rule), whatever the squares.
@@ -285,45 +285,6 @@ export function tbScore(code: number, ply: number, noProgress: number): number |
   const plies = code - 1;
   if (noProgress + plies > NO_PROGRESS_LIMIT) return undefined;
   return (plies & 1) === 1 ? WIN - ply - plies : -WIN + ply + plies;
-}
-
-/**
- * The file format of one class: gzip of an 8-byte header (`DTB1`, then the four counts wm wk bm bk
- * as bytes) followed by the value bytes in index order. The gzip CRC guards against corruption.
- */
-export const TB_MAGIC = [0x44, 0x54, 0x42, 0x31];
-/** The file a class's table is stored in: `NAME.dtb.gz`. */
-export const tableFileName = (m: Material): string => `${materialName(m)}.dtb.gz`;
-
-/** The uncompressed file contents of a table. */
-export function encodeTable(m: Material, values: Uint8Array): Uint8Array {
-  const out = new Uint8Array(8 + values.length);
-  out.set(TB_MAGIC, 0);
-  out[4] = m.wm;
-  out[5] = m.wk;
-  out[6] = m.bm;
-  out[7] = m.bk;
-  out.set(values, 8);
-  return out;
-}
-
-/** Read uncompressed file contents back; throws with a clear message when they are not a table. */
-export function decodeTable(
-  bytes: Uint8Array,
-  expected?: Material,
-): { material: Material; values: Uint8Array } {
-  if (bytes.length < 8 || TB_MAGIC.some((b, i) => bytes[i] !== b))
-    throw new Error('Not a Dama tablebase file.');
-  const material = { wm: bytes[4], wk: bytes[5], bm: bytes[6], bk: bytes[7] };
-  if (!isTableMaterial(material)) throw new Error('The tablebase file names no valid material class.');
-  if (expected && materialId(expected) !== materialId(material))
-    throw new Error(`The file holds the class ${materialName(material)}, not ${materialName(expected)}.`);
-  const values = bytes.subarray(8);
-  if (values.length !== tableSize(material))
-    throw new Error(
-      `The table ${materialName(material)} is truncated (${values.length} of ${tableSize(material)} values).`,
-    );
-  return { material, values };
 }
 
 /**

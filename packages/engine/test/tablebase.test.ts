@@ -14,15 +14,14 @@ import {
 import { Engine } from '../src/engine.ts';
 import { describe, expect, it } from 'vitest';
 import {
-  decodeTable,
   decodeValue,
-  encodeTable,
   flipBoard,
   parseMaterialName,
   reachableMaterials,
   tableMaterials,
   tbScore,
 } from '../src/tablebase.ts';
+import { decodeTable, encodeTable } from '../src/tbformat.ts';
 import { buildTablebase, classStats, verifyClass } from '../src/tbbuild.ts';
 import { WIN } from '../src/types.ts';
 
