@@ -6,6 +6,11 @@
  * - a Node built-in, only in Node code (the cli and server packages, scripts, tests, configs);
  * - another npm package declared in that package's package.json (or, for tests, scripts and
  *   configs, in the root package.json), so that nothing works only because hoisting hides it.
+ *
+ * Inside a package with screens (SCREENS below: the web app's `src/`), one folder per screen over a
+ * shared `lib/` and the app's shell (`app/`): a file under `lib/` imports no screen and not the shell;
+ * a screen imports nothing of the shell, and another screen only through that screen's `index.ts`
+ * (or `index.tsx`); the shell imports what it assembles.
  */
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -23,6 +28,15 @@ export const LAYERS = {
   web: ['core', 'engine', 'board', 'puzzle', 'server/wire'],
   cli: ['core', 'engine', 'puzzle'],
   server: ['core'],
+};
+
+/**
+ * Packages made of screens: the folder holding them, the shared folder every screen may import, the
+ * shell that assembles the screens, and folders of the base stylesheets (no screen of their own).
+ * Every other folder there is a screen.
+ */
+export const SCREENS = {
+  web: { root: 'src', shared: 'lib', shell: 'app', base: ['styles'] },
 };
 
 /** Packages whose own code runs on Node. */
@@ -78,6 +92,43 @@ const layers = {
     const nodeAllowed = tool || NODE_PACKAGES.has(pkg) || inPackage === 'src/node.ts';
     const allowed = LAYERS[pkg] ?? [];
 
+    const screens = SCREENS[pkg];
+    const screensDir = screens && path.join(pkgDir, screens.root);
+    /** The top folder under the screens' root of a path (undefined: not in a folder there). */
+    const folderOf = (p) => {
+      if (!screensDir) return undefined;
+      const parts = path.relative(screensDir, p).split(path.sep);
+      return parts.length > 1 && parts[0] !== '..' ? parts[0] : undefined;
+    };
+    const from = folderOf(file);
+    const isScreen = (folder) =>
+      folder !== undefined &&
+      folder !== screens.shared &&
+      folder !== screens.shell &&
+      !screens.base.includes(folder);
+
+    /** A relative import within the package, against the screens' layering. */
+    function checkScreens(spec, resolved, report) {
+      const to = folderOf(resolved);
+      if (from === undefined || to === undefined || to === from || from === screens.shell) return;
+      if (from === screens.shared) {
+        if (isScreen(to) || to === screens.shell)
+          report(
+            `${screens.shared}/ is shared by every screen and imports none ('${spec}' is in ${to}/); move what both need into ${screens.shared}/.`,
+          );
+        return;
+      }
+      if (!isScreen(from)) return;
+      if (to === screens.shell)
+        report(
+          `A screen imports nothing of the app's shell ('${spec}'); take what it needs as an interface of its own, passed in by ${screens.shell}/.`,
+        );
+      else if (isScreen(to) && !/^index\.tsx?$/.test(path.relative(path.join(screensDir, to), resolved)))
+        report(
+          `'${spec}' reaches into the ${to} screen; import it through ${to}/index.ts, or move what both use into ${screens.shared}/.`,
+        );
+    }
+
     function check(node, spec) {
       if (typeof spec !== 'string') return;
       const report = (message) => context.report({ node, message });
@@ -88,6 +139,7 @@ const layers = {
         const target = path.relative(pkgDir, resolved);
         if (target.startsWith('..'))
           report(`'${spec}' reaches outside packages/${pkg}; import the other package by its name.`);
+        else if (screens) checkScreens(spec, resolved, report);
         return;
       }
       const bare = spec.startsWith('node:') ? spec.slice(5) : spec;

@@ -27,7 +27,7 @@ import type { WorkerLike } from '../lib/engine/client.ts';
 import { ANIMATION_MS, type Settings } from '../lib/settings.ts';
 import { AnalysisEngine, type Thought } from './engine.ts';
 import { countJudgements, winChance, type Counts } from './judge.ts';
-import { linkOfMoves, readLink, type LinkProblem } from './link.ts';
+import { linkOfMoves, readLink, type LinkProblem } from '../lib/analysis-link.ts';
 import type { Catalog as AnalysisMessages } from '../lib/i18n/index.ts';
 import { readReview, reviewedMoves, runReview, type Review, type ReviewedMove } from './review.ts';
 

@@ -32,6 +32,8 @@ export interface AnalysisPageProps {
   inProgress?: () => number;
   /** replace the address bar's hash without a navigation */
   replaceHash?: (hash: string) => void;
+  /** the app's redraw (lib/redraw.ts): the page is drawn with the app */
+  redraw: () => void;
 }
 
 interface State {
@@ -54,8 +56,6 @@ const copyToClipboard = async (text: string): Promise<boolean> => {
 export class AnalysisPage extends Component<AnalysisPageProps, State> {
   override state: State = { continuing: false, replacing: undefined, level: PLAY_FROM_LEVEL, pdnOpen: false };
   private ctrl: AnalysisCtrl;
-  private queued = false;
-  private mounted = false;
   private level: PlayLevel = PLAY_FROM_LEVEL;
 
   constructor(props: AnalysisPageProps) {
@@ -65,7 +65,7 @@ export class AnalysisPage extends Component<AnalysisPageProps, State> {
         t: () => analysisMessages(this.props.lang),
         settings: () => this.props.settings,
         spawnEngine: props.spawnEngine,
-        redraw: this.redraw,
+        redraw: () => this.props.redraw(),
         replaceHash: (hash) =>
           this.props.replaceHash
             ? this.props.replaceHash(hash)
@@ -77,15 +77,6 @@ export class AnalysisPage extends Component<AnalysisPageProps, State> {
       props.opening,
     );
   }
-
-  private readonly redraw = (): void => {
-    if (this.queued) return;
-    this.queued = true;
-    queueMicrotask(() => {
-      this.queued = false;
-      if (this.mounted) this.forceUpdate();
-    });
-  };
 
   private readonly onVisibility = (): void => this.ctrl.setHidden(document.hidden);
 
@@ -102,14 +93,12 @@ export class AnalysisPage extends Component<AnalysisPageProps, State> {
   };
 
   override componentDidMount(): void {
-    this.mounted = true;
     document.addEventListener('visibilitychange', this.onVisibility);
     window.addEventListener('keydown', this.onKey);
     this.ctrl.setHidden(document.hidden);
   }
 
   override componentWillUnmount(): void {
-    this.mounted = false;
     document.removeEventListener('visibilitychange', this.onVisibility);
     window.removeEventListener('keydown', this.onKey);
     this.ctrl.destroy();

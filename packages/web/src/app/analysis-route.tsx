@@ -35,6 +35,7 @@ class AnalysisScreen extends Component<{ ctrl: AppCtrl; mod: AnalysisModule }> {
         saveReview={(id, review) => mod.saveReview(kv, id, review, ctrl.records.ids())}
         playFrom={(game, color, level) => ctrl.playFrom(game, color, level)}
         inProgress={() => (ctrl.current ? ctrl.home.continueMoves() : 0)}
+        redraw={ctrl.redraw}
       />
     );
   }

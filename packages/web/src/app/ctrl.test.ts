@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryKv } from '../lib/memory-kv.ts';
 import { KEYS, Store } from '../lib/storage.ts';
-import { correspondenceBook } from '../online/corr.ts';
-import { seatBook } from '../online/seats.ts';
-import { TestServer, testSnapshot } from '../player/test-server.ts';
+import { correspondenceBook } from '../lib/online/corr.ts';
+import { seatBook } from '../lib/online/seats.ts';
+import { TestServer, testSnapshot } from '../lib/player/test-server.ts';
 import { AppCtrl, parseRoute, type AppDeps } from './ctrl.ts';
 import { FIRST_LEVEL } from '../lib/setup.ts';
 

@@ -24,7 +24,10 @@ import {
   type StorageEvents,
   type StoreKey,
 } from '../lib/storage.ts';
-import type { Http } from '../player/api.ts';
+import type { Http } from '../lib/player/api.ts';
+import { homeLearn } from '../learn/home-status.ts';
+import type { LobbyLink } from '../lobby/index.tsx';
+import { homePuzzle } from '../puzzle/home-status.ts';
 import { RecordsCtrl } from '../records/ctrl.ts';
 import { ReplayCtrl } from '../replay/ctrl.ts';
 import { RulesCtrl } from '../rules/ctrl.ts';
@@ -59,22 +62,6 @@ export interface Route {
 }
 
 export type NoticeKey = 'corruptGame' | 'corruptSettings' | 'corruptRecords';
-
-/**
- * The lobby's connection (src/lobby, loaded with its screen): kept for the app's life, so that a
- * seek stays open on every other screen; the frame shows its seek and a game found for it.
- */
-export interface LobbyLink {
-  /** a game found while the lobby screen was not shown */
-  readonly found: { game: string; token: string } | undefined;
-  /** the open seek: since when, and its time control ('5+0') */
-  readonly seeking: { since: number; clock: string } | undefined;
-  goToGame(): void;
-  dismissFound(): void;
-  cancel(): void;
-  /** a player blocked elsewhere (the end of a game): their seeks leave the list */
-  noteBlocked(player: string): void;
-}
 
 export interface AppDeps {
   kv: KeyValue | undefined;
@@ -146,11 +133,41 @@ export class AppCtrl {
     this.redraw = deps.redraw;
     this.navigate = deps.navigate;
     this.store = new Store(deps.kv, deps.now);
-    this.prefs = new SettingsCtrl(this, { detected: detectLang(deps.languages) });
+    this.prefs = new SettingsCtrl({
+      store: this.store,
+      detected: detectLang(deps.languages),
+      corrupt: () => this.notify('corruptSettings'),
+      changed: () => this.settingsChanged(),
+    });
     this.sound.enabled = this.settings.sound;
-    this.records = new RecordsCtrl(this);
-    this.home = new HomeCtrl(this);
-    this.rules = new RulesCtrl(this);
+    this.records = new RecordsCtrl({
+      store: this.store,
+      trans: () => this.trans,
+      lang: () => this.lang,
+      http: deps.http,
+      now: deps.now,
+      random: deps.random,
+      redraw: deps.redraw,
+      navigate: deps.navigate,
+      corrupt: () => this.notify('corruptRecords'),
+      resume: (id) => this.resumeRecord(id),
+    });
+    this.home = new HomeCtrl({
+      store: this.store,
+      trans: () => this.trans,
+      redraw: deps.redraw,
+      current: () => this.current,
+      hasUnfinished: () => this.hasUnfinished,
+      records: () => this.records.records,
+      start: (mode, draft) => this.start(mode, draft),
+      puzzleCard: () => homePuzzle(deps.kv, deps.now(), this.trans),
+      learnCard: () => homeLearn(deps.kv, this.trans),
+    });
+    this.rules = new RulesCtrl({
+      trans: () => this.trans,
+      lang: () => this.lang,
+      settings: () => this.settings,
+    });
     this.loadCurrent();
     this.engine = deps.spawnEngine ? new EngineClient(deps.spawnEngine, deps.redraw) : undefined;
     this.unwatch = watchStorage(deps.storageEvents, (key) => this.changedElsewhere(key));

@@ -19,6 +19,7 @@ export function LearnRoute({ ctrl }: { ctrl: AppCtrl }): JSX.Element {
           stage={stage}
           settings={ctrl.settings}
           sound={ctrl.sound}
+          redraw={ctrl.redraw}
         />
       )}
     />

@@ -10,7 +10,9 @@ export function PuzzleRoute({ ctrl }: { ctrl: AppCtrl }): JSX.Element {
     <LazyRoute
       ctrl={ctrl}
       module={puzzle}
-      render={({ PuzzlePage }) => <PuzzlePage lang={ctrl.lang} settings={ctrl.settings} sound={ctrl.sound} />}
+      render={({ PuzzlePage }) => (
+        <PuzzlePage lang={ctrl.lang} settings={ctrl.settings} sound={ctrl.sound} redraw={ctrl.redraw} />
+      )}
     />
   );
 }

@@ -16,6 +16,7 @@ import { recordsView } from '../records/view.tsx';
 import { replayView } from '../replay/view.tsx';
 import { rulesView } from '../rules/view.tsx';
 import { settingsView } from '../settings/view.tsx';
+import { turnsSection } from '../turns/view.tsx';
 
 function title(ctrl: AppCtrl): string {
   const t = ctrl.trans;
@@ -156,10 +157,13 @@ function notices(ctrl: AppCtrl): JSX.Element | null {
   );
 }
 
+/** The home screen, with the "Your turn" list (its controller loaded when first shown). */
+const home = (ctrl: AppCtrl): JSX.Element => homeView(ctrl.home, turnsSection(ctrl.turns, ctrl.trans));
+
 function screen(ctrl: AppCtrl): JSX.Element {
   switch (ctrl.route.name) {
     case 'game':
-      return ctrl.game ? gameView(ctrl, ctrl.game) : homeView(ctrl.home);
+      return ctrl.game ? gameView(ctrl, ctrl.game) : home(ctrl);
     case 'settings':
       return settingsView(ctrl.prefs, <NotifyRoute ctrl={ctrl} />);
     case 'rules':
@@ -185,7 +189,7 @@ function screen(ctrl: AppCtrl): JSX.Element {
     case 'learn':
       return <LearnRoute ctrl={ctrl} />;
     default:
-      return homeView(ctrl.home);
+      return home(ctrl);
   }
 }
 

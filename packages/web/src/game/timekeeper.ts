@@ -13,7 +13,7 @@ import {
   stopClock,
   timeLeft,
   type ClockState,
-} from './clock.ts';
+} from '../lib/clock.ts';
 
 export type TimeEvent =
   { kind: 'flag'; color: Color } | { kind: 'move-timeout'; color: Color } | { kind: 'low'; color: Color };

@@ -2,12 +2,11 @@
 import type { JSX } from 'preact';
 import type { Color } from '@dama/core';
 import type { Square } from '@dama/board';
-import type { AppCtrl } from '../app/ctrl.ts';
-import { formatClock } from './clock.ts';
+import { formatClock } from '../lib/clock.ts';
 import type { GameCtrl } from './ctrl.ts';
 import { resultTitle } from '../lib/result.ts';
-import { LEARNER_LEVELS } from '../lib/setup.ts';
-import { capitalize, reasonKey } from '../lib/i18n/index.ts';
+import { LEARNER_LEVELS, type Mode } from '../lib/setup.ts';
+import { capitalize, reasonKey, type Catalog, type Lang } from '../lib/i18n/index.ts';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
 import { exportDialog } from '../lib/pdn-export.tsx';
@@ -21,16 +20,29 @@ import {
   pastStatus,
   playerStrip,
 } from '../lib/play-view.tsx';
-import { gameLinkHash } from '../analysis/link.ts';
+import { gameLinkHash } from '../lib/analysis-link.ts';
+import './game.css';
 
-function playerName(ctrl: AppCtrl, g: GameCtrl, color: Color): string {
+/** What the game screen's view uses of the app around it: the words, the time, what follows a game. */
+export interface GameShell {
+  readonly trans: Catalog;
+  readonly lang: Lang;
+  readonly exporting: boolean;
+  now(): number;
+  rematch(): void;
+  newGame(mode: Mode): void;
+  openExport(): void;
+  closeExport(): void;
+}
+
+function playerName(ctrl: GameShell, g: GameCtrl, color: Color): string {
   const t = ctrl.trans;
   const side = color === 'white' ? t.white : t.black;
   if (!g.vsComputer) return side;
   return g.isHuman(color) ? `${t.you} · ${side}` : `${t.computer} (${t[`level_${g.setup.level}`]}) · ${side}`;
 }
 
-function strip(ctrl: AppCtrl, g: GameCtrl, color: Color, where: 'top' | 'bottom'): JSX.Element {
+function strip(ctrl: GameShell, g: GameCtrl, color: Color, where: 'top' | 'bottom'): JSX.Element {
   const t = ctrl.trans;
   const now = ctrl.now();
   const active = !g.outcome && g.turn === color;
@@ -69,7 +81,7 @@ function strip(ctrl: AppCtrl, g: GameCtrl, color: Color, where: 'top' | 'bottom'
 }
 
 /** The line above the controls; always there (empty when there is nothing to say) so nothing moves. */
-function status(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
+function status(ctrl: GameShell, g: GameCtrl, seat?: Color): JSX.Element {
   const t = ctrl.trans;
   const mine = seat === undefined || seat === g.turn;
   let text: string;
@@ -95,7 +107,7 @@ function status(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
 }
 
 /** The game's buttons; face to face each player has their own (`seat`), and resigns for themselves. */
-function controls(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
+function controls(ctrl: GameShell, g: GameCtrl, seat?: Color): JSX.Element {
   const t = ctrl.trans;
   const busy = g.task === 'hint' || g.task === 'draw';
   const btn = (label: string, icon: () => JSX.Element, onClick: () => void, disabled: boolean, id: string) =>
@@ -126,15 +138,15 @@ function controls(ctrl: AppCtrl, g: GameCtrl, seat?: Color): JSX.Element {
   );
 }
 
-function moveList(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
+function moveList(ctrl: GameShell, g: GameCtrl): JSX.Element {
   return moveSection(ctrl.trans, g.game, g.viewPly ?? g.game.plies, (ply) => g.jump(ply));
 }
 
-function typeMove(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
+function typeMove(ctrl: GameShell, g: GameCtrl): JSX.Element {
   return moveBox(ctrl.trans, g.canPlay(), (text) => g.typeMove(text));
 }
 
-function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
+function endPanel(ctrl: GameShell, g: GameCtrl): JSX.Element | null {
   const o = g.outcome;
   if (!o) return null;
   const t = ctrl.trans;
@@ -177,7 +189,7 @@ function endPanel(ctrl: AppCtrl, g: GameCtrl): JSX.Element | null {
   );
 }
 
-function dialogs(ctrl: AppCtrl, g: GameCtrl, far: Color | undefined): JSX.Element | null {
+function dialogs(ctrl: GameShell, g: GameCtrl, far: Color | undefined): JSX.Element | null {
   const t = ctrl.trans;
   // face to face, a question asked from the far seat is turned to face that player
   const turned = far !== undefined && g.dialogBy === far;
@@ -219,7 +231,7 @@ function refusedKey(g: GameCtrl, e: KeyboardEvent): void {
   if (sq) g.refusedTap(sq as Square);
 }
 
-export function gameView(ctrl: AppCtrl, g: GameCtrl): JSX.Element {
+export function gameView(ctrl: GameShell, g: GameCtrl): JSX.Element {
   const bottom = g.orientation();
   const top: Color = bottom === 'white' ? 'black' : 'white';
   const facing = g.setup.mode === 'local' && g.setup.view === 'facing';

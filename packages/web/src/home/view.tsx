@@ -1,16 +1,12 @@
 // The home screen: continue, play the computer, two players, the daily puzzle, rules, games, profile, settings.
-import type { JSX } from 'preact';
+import type { ComponentChildren, JSX } from 'preact';
 import type { HomeCtrl } from './ctrl.ts';
 import { CLOCK_PRESETS, MOVE_TIMER_SECONDS, PLAY_LEVELS, type Mode, type TimeControl } from '../lib/setup.ts';
 import { resultsByLevel } from '../lib/record.ts';
 import { icons } from '../lib/icons.tsx';
 import { dialog, radios, type Choice } from '../lib/widgets.tsx';
 import { levelPicker } from '../lib/level-picker.tsx';
-import { browserStorage } from '../lib/storage.ts';
-import { homePuzzle } from '../puzzle/home-status.ts';
-import { homeLearn } from '../learn/home-status.ts';
-import type { Catalog } from '../lib/i18n/index.ts';
-import { turnsSection } from '../turns/view.tsx';
+import './home.css';
 
 const timeValue = (t: TimeControl): string =>
   t.kind === 'clock' ? `${t.minutes}+${t.increment}` : t.kind === 'move' ? 'move' : 'off';
@@ -50,7 +46,7 @@ function sheet(ctrl: HomeCtrl, mode: Mode): JSX.Element {
               t,
               d.level,
               (level) => ctrl.setDraft({ level }),
-              resultsByLevel(ctrl.root.records.records),
+              resultsByLevel(ctrl.records),
             ),
             radios(
               'color',
@@ -86,9 +82,10 @@ function sheet(ctrl: HomeCtrl, mode: Mode): JSX.Element {
   );
 }
 
-export function homeView(ctrl: HomeCtrl): JSX.Element {
+/** The home screen; `turns` is the "Your turn" list (src/turns, loaded apart), shown first. */
+export function homeView(ctrl: HomeCtrl, turns?: ComponentChildren): JSX.Element {
   const t = ctrl.trans;
-  const cur = ctrl.root.current;
+  const cur = ctrl.current;
   const moves = ctrl.continueMoves();
   return (
     <div class="home">
@@ -96,7 +93,7 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
         <img src="./icon.svg" width="72" height="72" alt="" />
         <p class="tagline">{t.tagline}</p>
       </div>
-      {turnsSection(ctrl.root.turns, t)}
+      {turns}
       {cur ? (
         <a class="card continue" href="#/game">
           <span class="card-icon">{icons.play()}</span>
@@ -110,7 +107,7 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
           </span>
         </a>
       ) : null}
-      {learnCard(t)}
+      {learnCard(ctrl)}
       <button type="button" class="card" onClick={() => ctrl.openSheet('computer')}>
         <span class="card-icon">{icons.robot()}</span>
         <span class="card-text">
@@ -146,7 +143,7 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
           <small>{t.watchCardNote}</small>
         </span>
       </a>
-      {puzzleCard(t)}
+      {puzzleCard(ctrl)}
       {levelRecord(ctrl)}
       <a class="card" href="#/analysis" data-testid="analysis-card">
         <span class="card-icon">{icons.analysis()}</span>
@@ -180,8 +177,9 @@ export function homeView(ctrl: HomeCtrl): JSX.Element {
 }
 
 /** The Learn section, with how far the player has come ("12 / 66 levels"). */
-function learnCard(t: Catalog): JSX.Element {
-  const l = homeLearn(browserStorage(), t);
+function learnCard(ctrl: HomeCtrl): JSX.Element {
+  const t = ctrl.trans;
+  const l = ctrl.learnCard();
   return (
     <a class="card" href="#/learn" data-testid="learn-card">
       <span class="card-icon">{icons.hint()}</span>
@@ -217,7 +215,7 @@ function replaceDialog(ctrl: HomeCtrl, mode: Mode, moves: number): JSX.Element {
 /** Won–drawn–lost against each level the player has met (nothing before the first finished game). */
 function levelRecord(ctrl: HomeCtrl): JSX.Element | null {
   const t = ctrl.trans;
-  const by = resultsByLevel(ctrl.root.records.records);
+  const by = resultsByLevel(ctrl.records);
   const levels = PLAY_LEVELS.filter((l) => by[l]);
   if (levels.length === 0) return null;
   return (
@@ -248,8 +246,9 @@ function levelRecord(ctrl: HomeCtrl): JSX.Element | null {
 }
 
 /** The daily puzzle's card with today's status and the streak (from the puzzle record). */
-function puzzleCard(t: Catalog): JSX.Element {
-  const p = homePuzzle(browserStorage(), Date.now(), t);
+function puzzleCard(ctrl: HomeCtrl): JSX.Element {
+  const t = ctrl.trans;
+  const p = ctrl.puzzleCard();
   return (
     <a class="card" href="#/puzzle" data-testid="home-puzzle" data-status={p.status} data-streak={p.streak}>
       <span class="card-icon">{icons.puzzle()}</span>

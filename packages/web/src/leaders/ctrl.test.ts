@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryKv } from '../lib/memory-kv.ts';
 import { Store } from '../lib/storage.ts';
-import { PlayerApi } from '../player/api.ts';
-import { IdentityClient } from '../player/identity.ts';
-import { TestServer } from '../player/test-server.ts';
+import { PlayerApi } from '../lib/player/api.ts';
+import { IdentityClient } from '../lib/player/identity.ts';
+import { TestServer } from '../lib/player/test-server.ts';
 import { LeadersCtrl, speedFrom } from './ctrl.ts';
 import { readLeaders } from './read.ts';
 

@@ -1,9 +1,9 @@
 // The leaderboards, one per speed (`GET /api/leaderboard/:speed`), with this device's player's own
 // row marked when they are on it. Each speed is read when first shown and kept for the screen's
 // life; a failed read leaves what was shown and can be tried again.
-import type { PlayerApi, PlayerError } from '../player/api.ts';
-import type { Held } from '../player/identity.ts';
-import { SPEEDS, type Speed } from '../lobby/clocks.ts';
+import type { PlayerApi, PlayerError } from '../lib/player/api.ts';
+import type { Held } from '../lib/player/identity.ts';
+import { SPEEDS, type Speed } from '../lib/online/clocks.ts';
 import { readLeaders, type Leader } from './read.ts';
 
 export interface LeadersEnv {

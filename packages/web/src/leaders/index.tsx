@@ -1,14 +1,22 @@
 // The leaderboard screen the router shows for #/leaderboard and #/leaderboard/<speed>. Loaded on
 // first visit, so it stays out of the app's first download.
 import { Component, type JSX } from 'preact';
-import type { AppCtrl } from '../app/ctrl.ts';
-import { browserIdentity } from '../player/browser.ts';
+import type { Catalog } from '../lib/i18n/index.ts';
+import type { Store } from '../lib/storage.ts';
+import { browserIdentity } from '../lib/player/browser.ts';
 import { LeadersCtrl, speedFrom } from './ctrl.ts';
 import { leadersView } from './view.tsx';
 import './leaders.css';
 
+/** What the leaderboards are given by the app: the words, the store (the player), the redraw. */
+export interface LeadersApp {
+  readonly trans: Catalog;
+  readonly store: Store;
+  readonly redraw: () => void;
+}
+
 interface Props {
-  app: AppCtrl;
+  app: LeadersApp;
   speed: string | undefined;
 }
 

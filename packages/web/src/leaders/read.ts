@@ -1,8 +1,8 @@
 // Reading `GET /api/leaderboard/:speed`: the best players of a speed (at least 10 rated games, one in
 // the last 30 days, a rating no longer provisional). Checked whole before use.
 import { isObject } from '../lib/guards.ts';
-import type { Speed } from '../lobby/clocks.ts';
-import { isName, isRating, PLAYER_ID } from '../player/read.ts';
+import type { Speed } from '../lib/online/clocks.ts';
+import { isName, isRating, PLAYER_ID } from '../lib/player/read.ts';
 
 /** More rows than the server lists (its 50). */
 const MAX_LEADERS = 200;

@@ -3,8 +3,8 @@
 import type { JSX } from 'preact';
 import type { Catalog } from '../lib/i18n/index.ts';
 import { radios } from '../lib/widgets.tsx';
-import { SPEEDS } from '../lobby/clocks.ts';
-import { errorText } from '../player/errors.ts';
+import { SPEEDS } from '../lib/online/clocks.ts';
+import { errorText } from '../lib/player/errors.ts';
 import type { LeadersCtrl } from './ctrl.ts';
 
 function board(c: LeadersCtrl, t: Catalog): JSX.Element {

@@ -4,7 +4,6 @@ import { Component, type JSX } from 'preact';
 import { catalog, type Lang } from '../lib/i18n/index.ts';
 import { defaultSettings, type Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
-import { redrawLoop } from '../lib/redraw.ts';
 import { browserStorage, type KeyValue } from '../lib/storage.ts';
 import { LearnCtrl } from './ctrl.ts';
 import { LEARN_KEY } from './progress.ts';
@@ -20,12 +19,12 @@ export interface LearnPageProps {
   settings?: Settings;
   sound?: { play(name: SoundName): void };
   kv?: KeyValue;
+  /** the app's redraw (lib/redraw.ts): the section is drawn with the app */
+  redraw: () => void;
 }
 
 export class LearnPage extends Component<LearnPageProps> {
   private readonly ctrl: LearnCtrl;
-  private mounted = false;
-  private readonly redraw = redrawLoop(() => this.mounted && this.forceUpdate());
   private readonly onStorage = (e: StorageEvent): void => {
     if (e.key === LEARN_KEY || e.key === null) this.ctrl.storageChanged();
   };
@@ -37,14 +36,13 @@ export class LearnPage extends Component<LearnPageProps> {
       now: () => Date.now(),
       lang: () => this.props.lang,
       settings: () => this.props.settings ?? defaultSettings(this.props.lang),
-      redraw: this.redraw,
+      redraw: () => this.props.redraw(),
       sound: { play: (name) => this.props.sound?.play(name) },
     });
     this.ctrl.open(props.level);
   }
 
   override componentDidMount(): void {
-    this.mounted = true;
     globalThis.addEventListener?.('storage', this.onStorage);
     this.scrollToStage();
   }
@@ -59,7 +57,6 @@ export class LearnPage extends Component<LearnPageProps> {
   }
 
   override componentWillUnmount(): void {
-    this.mounted = false;
     globalThis.removeEventListener?.('storage', this.onStorage);
     this.ctrl.destroy();
   }

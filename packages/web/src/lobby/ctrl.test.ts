@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LobbyClientMessage, LobbySeek, LobbyServerMessage } from '@dama/server/wire';
 import { PING_EVERY } from '@dama/server/wire';
 import { en } from '../lib/i18n/en.ts';
-import type { SocketLike } from '../online/ctrl.ts';
-import type { Held } from '../player/identity.ts';
-import type { HeldPlayer } from '../player/read.ts';
-import type { Result } from '../player/api.ts';
+import type { SocketLike } from '../lib/online/socket.ts';
+import type { Held } from '../lib/player/identity.ts';
+import type { HeldPlayer } from '../lib/player/read.ts';
+import type { Result } from '../lib/player/api.ts';
 import {
   LobbyCtrl,
   MAX_BUSY,

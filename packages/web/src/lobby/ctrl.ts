@@ -11,15 +11,14 @@
 // players the hello says are blocked are not listed (they would never pair).
 import type { LobbyClientMessage, LobbySeek, LobbyServerMessage } from '@dama/server/wire';
 import { PING_EVERY } from '@dama/server/wire';
-import type { LobbyLink } from '../app/ctrl.ts';
 import { isObject, oneOf } from '../lib/guards.ts';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
 import type { SoundName } from '../lib/sound.ts';
-import type { SocketLike } from '../online/ctrl.ts';
-import type { SeatBook } from '../online/seats.ts';
-import type { PlayerError, Result } from '../player/api.ts';
-import type { Held } from '../player/identity.ts';
-import type { HeldPlayer, Ratings } from '../player/read.ts';
+import type { SocketLike } from '../lib/online/socket.ts';
+import type { SeatBook } from '../lib/online/seats.ts';
+import type { PlayerError, Result } from '../lib/player/api.ts';
+import type { Held } from '../lib/player/identity.ts';
+import type { HeldPlayer, Ratings } from '../lib/player/read.ts';
 import {
   CLOCK_KEYS,
   clockLabel,
@@ -32,7 +31,7 @@ import {
   type ClockKey,
   type RangeChoice,
   type Speed,
-} from './clocks.ts';
+} from '../lib/online/clocks.ts';
 import { readLobbyMessage, type LobbyError } from './read.ts';
 
 /** The choices of the lobby's form, kept on the device. */
@@ -109,6 +108,22 @@ export const MAX_BUSY = 6;
 export const PROBE_WAIT = 4000;
 
 const OPEN = 1;
+
+/**
+ * The lobby's connection, as the app holds it: kept for the app's life, so that a seek stays open
+ * on every other screen; the frame shows its seek and a game found for it.
+ */
+export interface LobbyLink {
+  /** a game found while the lobby screen was not shown */
+  readonly found: { game: string; token: string } | undefined;
+  /** the open seek: since when, and its time control ('5+0') */
+  readonly seeking: { since: number; clock: string } | undefined;
+  goToGame(): void;
+  dismissFound(): void;
+  cancel(): void;
+  /** a player blocked elsewhere (the end of a game): their seeks leave the list */
+  noteBlocked(player: string): void;
+}
 
 export class LobbyCtrl implements LobbyLink {
   draft: LobbyDraft;

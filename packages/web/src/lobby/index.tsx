@@ -3,16 +3,33 @@
 // socket, the player identity, the seat book and the form's choices kept in the one store. Loaded
 // on first visit, so it stays out of the app's first download.
 import { Component, type JSX } from 'preact';
-import type { AppCtrl } from '../app/ctrl.ts';
-import { KEYS } from '../lib/storage.ts';
-import type { SocketLike } from '../online/ctrl.ts';
-import { seatBook } from '../online/seats.ts';
-import { browserIdentity, pageUrl } from '../player/browser.ts';
-import { LobbyCtrl, readLobbyDraft, type LobbyEnv } from './ctrl.ts';
-import { lobbyView } from './view.tsx';
+import type { Catalog, Lang } from '../lib/i18n/index.ts';
+import { KEYS, type Store } from '../lib/storage.ts';
+import type { SocketLike } from '../lib/online/socket.ts';
+import { seatBook } from '../lib/online/seats.ts';
+import { browserIdentity, pageUrl } from '../lib/player/browser.ts';
+import { LobbyCtrl, readLobbyDraft, type LobbyEnv, type LobbyLink } from './ctrl.ts';
+import { lobbyView, type LobbyShell } from './view.tsx';
 import './lobby.css';
 
-export function browserLobbyEnv(app: AppCtrl): LobbyEnv {
+export type { LobbyLink };
+
+/**
+ * What the lobby is given by the app: its words, the one store, sounds, the way to other screens, and
+ * where the app keeps the one lobby controller.
+ */
+export interface LobbyApp extends LobbyShell {
+  readonly trans: Catalog;
+  readonly lang: Lang;
+  readonly store: Store;
+  readonly sound: LobbyEnv['sound'];
+  readonly redraw: () => void;
+  readonly navigate: (hash: string) => void;
+  announce(text: string): void;
+  lobby: LobbyLink | undefined;
+}
+
+export function browserLobbyEnv(app: LobbyApp): LobbyEnv {
   return {
     trans: () => app.trans,
     lang: () => app.lang,
@@ -42,7 +59,7 @@ export function browserLobbyEnv(app: AppCtrl): LobbyEnv {
 }
 
 /** The app's lobby controller, made once (it listens to the network and the page's visibility for its life). */
-export function lobbyOf(app: AppCtrl): LobbyCtrl {
+export function lobbyOf(app: LobbyApp): LobbyCtrl {
   if (app.lobby instanceof LobbyCtrl) return app.lobby;
   const ctrl = new LobbyCtrl(browserLobbyEnv(app));
   app.lobby = ctrl;
@@ -54,7 +71,7 @@ export function lobbyOf(app: AppCtrl): LobbyCtrl {
   return ctrl;
 }
 
-export class LobbyPage extends Component<{ app: AppCtrl }> {
+export class LobbyPage extends Component<{ app: LobbyApp }> {
   private ctrl: LobbyCtrl | undefined;
 
   override componentWillMount(): void {

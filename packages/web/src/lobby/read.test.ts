@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { LobbySeek } from '@dama/server/wire';
 import { en } from '../lib/i18n/en.ts';
 import { tr } from '../lib/i18n/tr.ts';
-import { clockLabel, clockOf, CLOCK_GROUPS, keyOf, rangeAround, speedOf, speedOfSeek } from './clocks.ts';
+import {
+  clockLabel,
+  clockOf,
+  CLOCK_GROUPS,
+  keyOf,
+  rangeAround,
+  speedOf,
+  speedOfSeek,
+} from '../lib/online/clocks.ts';
 import { readLobbyMessage, readSeek } from './read.ts';
 
 const seek: LobbySeek = {

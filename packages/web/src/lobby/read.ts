@@ -6,8 +6,8 @@ import type { Color } from '@dama/core';
 import type { LobbySeek, LobbyServerMessage } from '@dama/server/wire';
 import { MAX_LOBBY_SEEKS } from '@dama/server/wire';
 import { isObject, oneOf } from '../lib/guards.ts';
-import { GAME_ID, SEAT_TOKEN } from '../online/read.ts';
-import { isName, isRating, PLAYER_ID, readRatings } from '../player/read.ts';
+import { GAME_ID, SEAT_TOKEN } from '../lib/online/read.ts';
+import { isName, isRating, PLAYER_ID, readRatings } from '../lib/player/read.ts';
 
 export type LobbyError = Extract<LobbyServerMessage, { t: 'error' }>;
 

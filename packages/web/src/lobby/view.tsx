@@ -3,11 +3,10 @@
 // counts, and the open seeks of others, each a tap away from a game.
 import type { JSX } from 'preact';
 import type { LobbySeek } from '@dama/server/wire';
-import type { AppCtrl } from '../app/ctrl.ts';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';
 import { radios } from '../lib/widgets.tsx';
-import { errorText } from '../player/errors.ts';
+import { errorText } from '../lib/player/errors.ts';
 import {
   CLOCK_GROUPS,
   clockLabel,
@@ -18,7 +17,7 @@ import {
   ratingText,
   speedOfSeek,
   type Speed,
-} from './clocks.ts';
+} from '../lib/online/clocks.ts';
 import type { LobbyCtrl } from './ctrl.ts';
 
 /** '1:05': minutes and seconds waited. */
@@ -198,7 +197,7 @@ function seekForm(l: LobbyCtrl): JSX.Element {
 }
 
 /** While seeking: what is sought, the time waited, Cancel, and the computer meanwhile. */
-function seekingCard(app: AppCtrl, l: LobbyCtrl): JSX.Element {
+function seekingCard(app: LobbyShell, l: LobbyCtrl): JSX.Element {
   const t = l.t;
   const spec = l.wanted!.spec;
   const range = spec.range ? `${spec.range.min}–${spec.range.max}` : t.lobbyAnyRating;
@@ -292,7 +291,12 @@ function seeksList(l: LobbyCtrl): JSX.Element {
   );
 }
 
-export function lobbyView(app: AppCtrl, l: LobbyCtrl): JSX.Element {
+/** What the lobby's view uses of the app around it: a game against the computer while waiting. */
+export interface LobbyShell {
+  newGame(mode: 'computer'): void;
+}
+
+export function lobbyView(app: LobbyShell, l: LobbyCtrl): JSX.Element {
   const t = l.t;
   return (
     <div class="page lobby" data-testid="lobby" data-connection={l.connection}>

@@ -3,9 +3,9 @@ import { en } from '../lib/i18n/en.ts';
 import type { Lang } from '../lib/i18n/index.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
 import { KEYS, Store } from '../lib/storage.ts';
-import { PlayerApi } from '../player/api.ts';
-import { IdentityClient } from '../player/identity.ts';
-import { TestServer } from '../player/test-server.ts';
+import { PlayerApi } from '../lib/player/api.ts';
+import { IdentityClient } from '../lib/player/identity.ts';
+import { TestServer } from '../lib/player/test-server.ts';
 import { NotifyCtrl, readKeptPush, type PushPlatform, type Subscription, type Support } from './ctrl.ts';
 
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/device-one';

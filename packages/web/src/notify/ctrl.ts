@@ -6,9 +6,9 @@
 // show it; a subscription the browser no longer has shows as off. Notices go to a player, so a
 // device without a player identity is told so and offered one (never made without asking).
 import type { Lang, Catalog } from '../lib/i18n/index.ts';
-import type { PlayerApi, PlayerError, Result } from '../player/api.ts';
-import type { Held } from '../player/identity.ts';
-import type { HeldPlayer } from '../player/read.ts';
+import type { PlayerApi, PlayerError, Result } from '../lib/player/api.ts';
+import type { Held } from '../lib/player/identity.ts';
+import type { HeldPlayer } from '../lib/player/read.ts';
 import { PUSH_KINDS, type PushKind } from './notice.ts';
 
 /** A browser's push subscription, as the server wants it. */

@@ -1,16 +1,23 @@
 // The notifications section of the settings screen, loaded with it when first shown (so that it stays
 // out of the app's first download): the browser's push, the device's player and the kept choice.
 import { Component, type JSX } from 'preact';
-import type { AppCtrl } from '../app/ctrl.ts';
-import type { Lang } from '../lib/i18n/index.ts';
-import { KEYS } from '../lib/storage.ts';
-import { browserIdentity } from '../player/browser.ts';
+import type { Catalog, Lang } from '../lib/i18n/index.ts';
+import { KEYS, type Store } from '../lib/storage.ts';
+import { browserIdentity } from '../lib/player/browser.ts';
 import { browserPush } from './browser.ts';
 import { NotifyCtrl, readKeptPush } from './ctrl.ts';
 import { notifyView } from './view.tsx';
 import './notify.css';
 
-export class NotifySection extends Component<{ app: AppCtrl }> {
+/** What the notifications section is given by the app: the words, the store, the redraw. */
+export interface NotifyApp {
+  readonly trans: Catalog;
+  readonly lang: Lang;
+  readonly store: Store;
+  readonly redraw: () => void;
+}
+
+export class NotifySection extends Component<{ app: NotifyApp }> {
   private ctrl: NotifyCtrl | undefined;
   private lang: Lang | undefined;
 

@@ -1,7 +1,7 @@
 // The notifications section of the settings: why and what, then a switch per kind; or, where they
 // cannot be had, why not (and on an iPhone what to do), or the player they need.
 import type { JSX } from 'preact';
-import { errorText } from '../player/errors.ts';
+import { errorText } from '../lib/player/errors.ts';
 import type { NotifyCtrl, NotifyError } from './ctrl.ts';
 import { PUSH_KINDS, type PushKind } from './notice.ts';
 import type { Catalog } from '../lib/i18n/index.ts';

@@ -26,19 +26,12 @@ import type {
   Snapshot,
 } from './protocol.ts';
 import { CLOCK_CHOICES, MAX_DRAW_OFFERS, PING_EVERY, REACTIONS } from './protocol.ts';
-import type { CorrespondenceBook } from './corr.ts';
-import { readServerMessage } from './read.ts';
-import type { SeatBook } from './seats.ts';
+import type { CorrespondenceBook } from '../lib/online/corr.ts';
+import { readServerMessage } from '../lib/online/read.ts';
+import type { SeatBook } from '../lib/online/seats.ts';
+import type { SocketLike } from '../lib/online/socket.ts';
 
-/** The part of a WebSocket this controller uses (a fake one in unit tests). */
-export interface SocketLike {
-  readyState: number;
-  send(text: string): void;
-  close(): void;
-  onopen: (() => void) | null;
-  onmessage: ((e: { data: unknown }) => void) | null;
-  onclose: (() => void) | null;
-}
+export type { SocketLike };
 
 export interface OnlineEnv {
   trans(): Catalog;

@@ -1,14 +1,31 @@
 // Play a friend online: the page the router shows for #/online, #/online/<game> and
 // #/online/<game>/<seat token>. Loaded on first visit, so it stays out of the app's first download.
 import { Component, type JSX } from 'preact';
-import type { AppCtrl } from '../app/ctrl.ts';
+import type { GameRecord } from '../lib/record.ts';
+import type { Settings } from '../lib/settings.ts';
+import type { Store } from '../lib/storage.ts';
 import { OnlineCtrl, type OnlineEnv } from './ctrl.ts';
-import { browserIdentity } from '../player/browser.ts';
-import { correspondenceBook } from './corr.ts';
-import { readMadeGame } from './read.ts';
-import { seatBook } from './seats.ts';
-import { onlineView } from './view.tsx';
+import { browserIdentity } from '../lib/player/browser.ts';
+import { correspondenceBook } from '../lib/online/corr.ts';
+import { readMadeGame } from '../lib/online/read.ts';
+import { seatBook } from '../lib/online/seats.ts';
+import { onlineView, type OnlineShell } from './view.tsx';
 import './online.css';
+
+export { OnlineCtrl, type OnlineEnv, type SocketLike } from './ctrl.ts';
+export { gameKind, strip } from './view.tsx';
+
+/** What online play is given by the app: the view's part, and the settings, sounds, store and ways on. */
+export interface OnlineApp extends OnlineShell {
+  readonly settings: Settings;
+  readonly store: Store;
+  readonly sound: OnlineEnv['sound'];
+  readonly records: { readonly records: readonly GameRecord[]; add(rec: GameRecord): void };
+  /** the lobby, once opened: a player blocked here leaves its list */
+  readonly lobby: { noteBlocked(player: string): void } | undefined;
+  readonly redraw: () => void;
+  readonly navigate: (hash: string) => void;
+}
 
 /** The server's address beside the page (the app may be served from a sub-path). */
 const apiUrl = (path: string): URL => {
@@ -17,7 +34,7 @@ const apiUrl = (path: string): URL => {
   return u;
 };
 
-export function browserEnv(app: AppCtrl): OnlineEnv {
+export function browserEnv(app: OnlineApp): OnlineEnv {
   return {
     trans: () => app.trans,
     settings: () => app.settings,
@@ -85,7 +102,7 @@ function moveId(): string {
 }
 
 interface Props {
-  app: AppCtrl;
+  app: OnlineApp;
   id: string | undefined;
   token: string | undefined;
 }

@@ -3,12 +3,11 @@
 import type { JSX } from 'preact';
 import type { Color } from '@dama/core';
 import { renderSVG } from 'uqr';
-import { gameLinkHash } from '../analysis/link.ts';
-import type { AppCtrl } from '../app/ctrl.ts';
-import { formatClock, formatDays } from '../game/clock.ts';
+import { gameLinkHash } from '../lib/analysis-link.ts';
+import { formatClock, formatDays } from '../lib/clock.ts';
 import { resultTitle } from '../lib/result.ts';
 import { BoardMount } from '../lib/board-mount.tsx';
-import { capitalize, type Catalog } from '../lib/i18n/index.ts';
+import { capitalize, type Catalog, type Lang } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';
 import { moveSection } from '../lib/move-list.tsx';
 import { exportDialog } from '../lib/pdn-export.tsx';
@@ -23,7 +22,8 @@ import {
   playerStrip,
 } from '../lib/play-view.tsx';
 import { radios } from '../lib/widgets.tsx';
-import { reasonText } from '../records/view.tsx';
+import { reasonText } from '../lib/record-text.ts';
+import type { GameRecord } from '../lib/record.ts';
 import type { NoticeKind, OnlineCtrl } from './ctrl.ts';
 import { CLOCK_CHOICES, ONLINE_COLORS, REACTIONS, type Reaction } from './protocol.ts';
 
@@ -457,14 +457,24 @@ function bubble(o: OnlineCtrl, now: number): JSX.Element | null {
 }
 
 /** The finished game on the analysis board: the kept record (with the player's side down), else its moves. */
-function analyseHref(app: AppCtrl, o: OnlineCtrl): string {
+/** What the online screen's view uses of the app around it: the words, My games, the PDN export. */
+export interface OnlineShell {
+  readonly trans: Catalog;
+  readonly lang: Lang;
+  readonly records: { readonly records: readonly GameRecord[] };
+  readonly exporting: boolean;
+  openExport(): void;
+  closeExport(): void;
+}
+
+function analyseHref(app: OnlineShell, o: OnlineCtrl): string {
   const id = `online-${o.id}`;
   return app.records.records.some((r) => r.id === id)
     ? `#/analysis?record=${encodeURIComponent(id)}`
     : gameLinkHash(o.outcomeGame());
 }
 
-function endPanel(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
+function endPanel(app: OnlineShell, o: OnlineCtrl): JSX.Element | null {
   const s = o.snap;
   if (s?.status === 'aborted') return abortedPanel(o);
   if (!s || s.status !== 'over' || !s.outcome) return null;
@@ -632,7 +642,7 @@ function abortedPanel(o: OnlineCtrl): JSX.Element {
   );
 }
 
-function dialogs(app: AppCtrl, o: OnlineCtrl): JSX.Element | null {
+function dialogs(app: OnlineShell, o: OnlineCtrl): JSX.Element | null {
   const t = o.t;
   if (o.dialog === 'resign')
     return confirmDialog(
@@ -676,7 +686,7 @@ function typeMove(o: OnlineCtrl): JSX.Element | null {
   return moveBox(o.t, o.canPlay(), (text) => o.typeMove(text));
 }
 
-export function onlineView(app: AppCtrl, o: OnlineCtrl): JSX.Element {
+export function onlineView(app: OnlineShell, o: OnlineCtrl): JSX.Element {
   const t = o.t;
   if (!o.id) return setupView(o);
   if (o.problem === 'onlineUnknown')

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../lib/i18n/en.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
 import { KEYS, Store } from '../lib/storage.ts';
-import { PlayerApi } from './api.ts';
+import { PlayerApi } from '../lib/player/api.ts';
 import { ProfileCtrl, type ProfileEnv } from './ctrl.ts';
-import { IdentityClient } from './identity.ts';
-import { TestServer } from './test-server.ts';
+import { IdentityClient } from '../lib/player/identity.ts';
+import { TestServer } from '../lib/player/test-server.ts';
 
 /** Lets the fake server's answers arrive (they are promises). */
 const settle = () => new Promise((done) => setTimeout(done, 0));

@@ -2,9 +2,9 @@
 // from the word lists, the transfer code that moves it to another device, and a code from another
 // device that brings a player here. State and behaviour only; view.tsx draws it.
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
-import type { PlayerError } from './api.ts';
-import type { IdentityClient } from './identity.ts';
-import { normalCode, type HeldPlayer, type NameLists } from './read.ts';
+import type { PlayerError } from '../lib/player/api.ts';
+import type { IdentityClient } from '../lib/player/identity.ts';
+import { normalCode, type HeldPlayer, type NameLists } from '../lib/player/read.ts';
 import { PlayerStats } from './stats.ts';
 
 export interface ProfileEnv {

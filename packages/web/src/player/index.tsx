@@ -1,15 +1,26 @@
 // The profile page the router shows for #/profile (and #/profile?code=K7PX-3MQ2, the link in a
 // transfer code's QR code). Loaded on first visit, so it stays out of the app's first download.
 import { Component, type JSX } from 'preact';
-import type { AppCtrl } from '../app/ctrl.ts';
-import { KEYS, watchStorage } from '../lib/storage.ts';
-import { browserIdentity, pageUrl } from './browser.ts';
+import type { Catalog, Lang } from '../lib/i18n/index.ts';
+import type { GameRecord } from '../lib/record.ts';
+import { KEYS, watchStorage, type Store } from '../lib/storage.ts';
+import { browserIdentity, pageUrl } from '../lib/player/browser.ts';
 import { ProfileCtrl, type ProfileEnv } from './ctrl.ts';
-import type { IdentityClient } from './identity.ts';
+import type { IdentityClient } from '../lib/player/identity.ts';
 import { profileView } from './view.tsx';
 import './player.css';
 
-export function browserProfileEnv(app: AppCtrl, identity: IdentityClient): ProfileEnv {
+/** What the profile is given by the app: the words, the store, My games, the redraw. */
+export interface ProfileApp {
+  readonly trans: Catalog;
+  readonly lang: Lang;
+  readonly store: Store;
+  readonly records: { readonly records: readonly GameRecord[] };
+  readonly redraw: () => void;
+  announce(text: string): void;
+}
+
+export function browserProfileEnv(app: ProfileApp, identity: IdentityClient): ProfileEnv {
   return {
     trans: () => app.trans,
     lang: () => app.lang,
@@ -33,7 +44,7 @@ export const linkCode = (query: string | undefined): string | undefined =>
   new URLSearchParams(query ?? '').get('code') ?? undefined;
 
 interface Props {
-  app: AppCtrl;
+  app: ProfileApp;
   query: string | undefined;
 }
 

@@ -3,11 +3,11 @@
 import type { JSX } from 'preact';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
 import { radios } from '../lib/widgets.tsx';
-import { ratingText, type Speed } from '../lobby/clocks.ts';
+import { ratingText, type Speed } from '../lib/online/clocks.ts';
 import { RatingChart } from './chart.tsx';
 import type { ProfileCtrl } from './ctrl.ts';
 import type { GameRow, PlayerStats } from './stats.ts';
-import { errorText } from './errors.ts';
+import { errorText } from '../lib/player/errors.ts';
 
 const speedName = (t: Catalog, s: Speed): string => t[`speed_${s}`];
 

@@ -3,11 +3,11 @@ import type { SeatPlayer, Snapshot } from '@dama/server/wire';
 import { en } from '../lib/i18n/en.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
 import { KEYS, Store } from '../lib/storage.ts';
-import { PlayerApi } from './api.ts';
+import { PlayerApi } from '../lib/player/api.ts';
 import { ProfileCtrl, type ProfileEnv } from './ctrl.ts';
-import { IdentityClient } from './identity.ts';
-import { readAccount, readGames, readHistory, readPlayerCard } from './read.ts';
-import { TestServer } from './test-server.ts';
+import { IdentityClient } from '../lib/player/identity.ts';
+import { readAccount, readGames, readHistory, readPlayerCard } from '../lib/player/read.ts';
+import { TestServer } from '../lib/player/test-server.ts';
 import { scale } from './chart.tsx';
 
 const settle = () => new Promise((done) => setTimeout(done, 0));

@@ -5,10 +5,10 @@
 // what was shown.
 import { Game, opposite, type Color } from '@dama/core';
 import type { Snapshot } from '@dama/server/wire';
-import { gameLinkHash } from '../analysis/link.ts';
-import { keyOf, SPEEDS, type Speed } from '../lobby/clocks.ts';
-import type { PlayerApi, PlayerError } from './api.ts';
-import type { Account, HeldPlayer, RatingPoint } from './read.ts';
+import { gameLinkHash } from '../lib/analysis-link.ts';
+import { keyOf, SPEEDS, type Speed } from '../lib/online/clocks.ts';
+import type { PlayerApi, PlayerError } from '../lib/player/api.ts';
+import type { Account, HeldPlayer, RatingPoint } from '../lib/player/read.ts';
 
 export interface StatsEnv {
   api: Pick<PlayerApi, 'games' | 'history' | 'card' | 'block'>;

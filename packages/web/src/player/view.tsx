@@ -5,11 +5,11 @@ import type { JSX } from 'preact';
 import { copyButton } from '../lib/play-view.tsx';
 import type { Lang } from '../lib/i18n/index.ts';
 import { dialog } from '../lib/widgets.tsx';
-import { errorText } from './errors.ts';
+import { errorText } from '../lib/player/errors.ts';
 import { blocksSection, gamesSection, historySection, ratingsSection } from './stats-view.tsx';
 import { spelled, type NameEditor, type ProfileCtrl } from './ctrl.ts';
 import { QrCode } from './qr.tsx';
-import { TRANSFER_TTL } from './read.ts';
+import { TRANSFER_TTL } from '../lib/player/read.ts';
 
 /** '9:05': minutes and seconds, rounded up (a countdown that says 0:00 has run out). */
 export const minutesLeft = (ms: number): string => {

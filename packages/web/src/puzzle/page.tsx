@@ -4,7 +4,6 @@ import { Component, type JSX } from 'preact';
 import type { Lang } from '../lib/i18n/index.ts';
 import { defaultSettings, type Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
-import { redrawLoop } from '../lib/redraw.ts';
 import { browserStorage, watchStorage, type KeyValue } from '../lib/storage.ts';
 import { PuzzleCtrl } from './ctrl.ts';
 import { bankLoader } from './parts.tsx';
@@ -23,6 +22,8 @@ export interface PuzzlePageProps {
   now?: () => number;
   /** where the record is kept; the browser's localStorage when absent */
   kv?: KeyValue;
+  /** the redraw of what the page is drawn in (lib/redraw.ts): the app's, or the standalone page's */
+  redraw: () => void;
 }
 
 /** How often the page looks at the clock (for midnight in Istanbul). */
@@ -41,8 +42,6 @@ export class PuzzlePage extends Component<PuzzlePageProps, State> {
   private stop: () => void = () => {};
   override state: State = { failed: false };
 
-  private readonly redraw = redrawLoop(() => this.mounted && this.forceUpdate());
-
   override componentDidMount(): void {
     this.mounted = true;
     loadPuzzles().then(
@@ -54,7 +53,7 @@ export class PuzzlePage extends Component<PuzzlePageProps, State> {
           now: () => (this.props.now ?? Date.now)(),
           lang: () => this.props.lang,
           settings: () => this.props.settings ?? defaultSettings(this.props.lang),
-          redraw: this.redraw,
+          redraw: () => this.props.redraw(),
           share: (text) => shareText(text, globalThis.navigator),
           ...(typeof location === 'undefined' ? {} : { page: location.origin + location.pathname }),
           sound: { play: (name) => this.props.sound?.play(name) },
@@ -74,7 +73,7 @@ export class PuzzlePage extends Component<PuzzlePageProps, State> {
           document.removeEventListener('visibilitychange', onShow);
           unwatch();
         };
-        this.redraw();
+        this.props.redraw();
       },
       () => this.mounted && this.setState({ failed: true }),
     );

@@ -5,6 +5,7 @@ import '@dama/board/board.css';
 import '../styles/app.css';
 import { render } from 'preact';
 import { detectLang, LANGS, type Lang } from '../lib/i18n/index.ts';
+import { redrawLoop } from '../lib/redraw.ts';
 import { PuzzlePage } from './page.tsx';
 
 const asked = new URLSearchParams(location.search).get('lang');
@@ -13,11 +14,18 @@ const lang: Lang = (LANGS as readonly (string | null)[]).includes(asked)
   : detectLang(navigator.languages?.length ? navigator.languages : [navigator.language]);
 document.documentElement.lang = lang;
 
-render(
-  <div class="app">
-    <main id="main">
-      <PuzzlePage lang={lang} />
-    </main>
-  </div>,
-  document.getElementById('app')!,
-);
+const root = document.getElementById('app')!;
+const redraw = redrawLoop(draw);
+
+function draw(): void {
+  render(
+    <div class="app">
+      <main id="main">
+        <PuzzlePage lang={lang} redraw={redraw} />
+      </main>
+    </div>,
+    root,
+  );
+}
+
+draw();

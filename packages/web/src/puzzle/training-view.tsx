@@ -10,7 +10,7 @@ import { redrawLoop } from '../lib/redraw.ts';
 import { defaultSettings, type Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import { browserStorage, type KeyValue } from '../lib/storage.ts';
-import { makeLinkHash } from '../analysis/link.ts';
+import { makeLinkHash } from '../lib/analysis-link.ts';
 import { bankLoader, feedbackText, hintButton, statusLine, tagsLine, taskLine, triesDots } from './parts.tsx';
 import { TrainingCtrl } from './training-ctrl.ts';
 

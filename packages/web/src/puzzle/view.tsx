@@ -8,7 +8,7 @@ import { icons } from '../lib/icons.tsx';
 import type { ArchiveMark, ArchiveRow, PuzzleCtrl } from './ctrl.ts';
 import { feedbackText, hintButton, statusLine, tagsLine, taskLine, triesDots } from './parts.tsx';
 import { TrainingPage } from './training-view.tsx';
-import { makeLinkHash } from '../analysis/link.ts';
+import { makeLinkHash } from '../lib/analysis-link.ts';
 
 function tabs(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
   const today = ctrl.screen === 'puzzle' && ctrl.open.mode === 'daily';

@@ -2,10 +2,10 @@
 // with a player identity, also the finished games against people the server has for that player
 // (played on another device too), merged in by game id: this device's record of a game wins.
 import { makeFen, makeNotation, makePdn, parsePdn, type Game } from '@dama/core';
-import type { AppCtrl } from '../app/ctrl.ts';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
+import type { Http } from '../lib/player/api.ts';
 import { addRecord, newId, readRecords, restoreGame, type GameRecord } from '../lib/record.ts';
-import { KEYS } from '../lib/storage.ts';
+import { KEYS, type Store } from '../lib/storage.ts';
 
 /** How long the undo of a deletion is offered. */
 export const UNDO_MS = 8000;
@@ -29,6 +29,25 @@ export function gameKey(game: Game, result: string): string {
   return `${makeFen(game.initial)}|${game.moves.map(makeNotation).join(' ')}|${result}`;
 }
 
+/** What My games is given by the app. */
+export interface RecordsEnv {
+  /** where the list is kept (and the player identity, for the server's games) */
+  store: Store;
+  trans(): Catalog;
+  lang(): Lang;
+  /** `fetch` against the game server beside the page (none: this device's games only) */
+  http: Http | undefined;
+  now(): number;
+  random: () => number;
+  redraw(): void;
+  /** replace the URL hash (the app's route) */
+  navigate(hash: string): void;
+  /** the kept list did not read: a calm notice */
+  corrupt(): void;
+  /** continue an unfinished game of the list */
+  resume(id: string): void;
+}
+
 export class RecordsCtrl {
   records: GameRecord[] = [];
   /** the player's finished paired games from the server that this device has no record of */
@@ -46,23 +65,23 @@ export class RecordsCtrl {
   duplicate: { id: string; count: number } | undefined;
   private duplicateTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(readonly root: AppCtrl) {
+  constructor(private readonly env: RecordsEnv) {
     this.reload();
   }
 
   get trans(): Catalog {
-    return this.root.trans;
+    return this.env.trans();
   }
 
   get lang(): Lang {
-    return this.root.lang;
+    return this.env.lang();
   }
 
   /** Read the list from the device (at start, and when another tab changed it). */
   reload(): void {
-    const r = this.root.store.load(KEYS.records, readRecords);
+    const r = this.env.store.load(KEYS.records, readRecords);
     this.records = r.status === 'ok' ? r.value : [];
-    if (r.status === 'corrupt') this.root.notify('corruptRecords');
+    if (r.status === 'corrupt') this.env.corrupt();
   }
 
   /** A game of the list by id: this device's record, else the server's. */
@@ -90,16 +109,16 @@ export class RecordsCtrl {
    * newest 50). Without a network, or with a broken answer, the list stays as it was.
    */
   async loadRemote(force = false): Promise<void> {
-    const http = this.root.http;
+    const http = this.env.http;
     // the player client is loaded with the first visit (out of the app's first download)
     const mod = http ? await import('./remote.ts').catch(() => undefined) : undefined;
-    const id = http && mod ? mod.heldPlayer(this.root.store, http) : undefined;
+    const id = http && mod ? mod.heldPlayer(this.env.store, http) : undefined;
     if (!http || !mod || !id) {
       this.remote = [];
       this.remoteOf = undefined;
       return;
     }
-    const now = this.root.now();
+    const now = this.env.now();
     // another player on this device now (a transfer code): the last one's games are not theirs
     if (this.remoteOf !== id) this.remote = [];
     if (this.remoteLoading || (!force && this.remoteOf === id && now - this.remoteAt < REMOTE_GAP)) return;
@@ -111,7 +130,7 @@ export class RecordsCtrl {
     if (!games) return;
     this.remote = games;
     this.remoteOf = id;
-    this.root.redraw();
+    this.env.redraw();
   }
 
   add(rec: GameRecord): void {
@@ -136,7 +155,7 @@ export class RecordsCtrl {
     this.forgetDuplicate();
     clearTimeout(this.undoTimer);
     this.undoTimer = setTimeout(() => this.expireDeleted(), UNDO_MS);
-    this.root.redraw();
+    this.env.redraw();
   }
 
   undoDelete(): void {
@@ -148,7 +167,12 @@ export class RecordsCtrl {
       this.records = [...this.records.slice(0, d.index), d.record, ...this.records.slice(d.index)];
       this.save();
     }
-    this.root.redraw();
+    this.env.redraw();
+  }
+
+  /** Continue an unfinished game of the list (the one in progress takes its place there). */
+  resume(id: string): void {
+    this.env.resume(id);
   }
 
   /** The player left the list: the undo is no longer offered, and the import's notice goes. */
@@ -162,7 +186,7 @@ export class RecordsCtrl {
     clearTimeout(this.undoTimer);
     if (!this.deleted) return;
     this.deleted = undefined;
-    this.root.redraw();
+    this.env.redraw();
   }
 
   /**
@@ -174,8 +198,8 @@ export class RecordsCtrl {
     const parsed = parsePdn(text);
     this.importError = parsed.ok ? undefined : importMessage(this.trans, parsed.error);
     this.forgetDuplicate();
-    if (!parsed.ok) return this.root.redraw();
-    const now = this.root.now();
+    if (!parsed.ok) return this.env.redraw();
+    const now = this.env.now();
     const known = this.listedKeys();
     let first: string | undefined;
     const already: string[] = [];
@@ -201,12 +225,12 @@ export class RecordsCtrl {
     }
     if (first) {
       this.save();
-      this.root.navigate(`#/replay/${first}`);
+      this.env.navigate(`#/replay/${first}`);
       return;
     }
     this.duplicate = { id: already[0], count: already.length };
     this.duplicateTimer = setTimeout(() => this.forgetDuplicate(), UNDO_MS);
-    this.root.redraw();
+    this.env.redraw();
   }
 
   /** The "already in My games" notice goes (its time is up, another import, the list was left). */
@@ -214,12 +238,12 @@ export class RecordsCtrl {
     clearTimeout(this.duplicateTimer);
     if (!this.duplicate) return;
     this.duplicate = undefined;
-    this.root.redraw();
+    this.env.redraw();
   }
 
   /** A new record id that no game listed has (two games of one import are made in the same ms). */
   private freshId(now: number): string {
-    const base = newId(now, this.root.random);
+    const base = newId(now, this.env.random);
     const taken = (id: string) =>
       this.records.some((r) => r.id === id) || this.remote.some((r) => r.id === id);
     let id = base;
@@ -238,7 +262,7 @@ export class RecordsCtrl {
   }
 
   private save(): void {
-    this.root.store.save(KEYS.records, this.records);
+    this.env.store.save(KEYS.records, this.records);
   }
 }
 

@@ -3,11 +3,11 @@
 // and the side column keeps the game's name, the buttons and the move arrows in sight, the move list
 // scrolling between them (replay.css).
 import { Component, type JSX } from 'preact';
-import type { AppCtrl } from '../app/ctrl.ts';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { moveSection } from '../lib/move-list.tsx';
 import { exportDialog } from '../lib/pdn-export.tsx';
-import { describe, outcomeText } from '../records/view.tsx';
+import { describe, outcomeText } from '../lib/record-text.ts';
+import type { Catalog, Lang } from '../lib/i18n/index.ts';
 import type { ReplayCtrl } from './ctrl.ts';
 import './replay.css';
 
@@ -34,7 +34,17 @@ class ReplayKeys extends Component<{ rc: ReplayCtrl; blocked: boolean }> {
   }
 }
 
-export function replayView(ctrl: AppCtrl, rc: ReplayCtrl): JSX.Element {
+/** What the replay's view uses of the app around it: the words, continuing a game, the PDN export. */
+export interface ReplayShell {
+  readonly trans: Catalog;
+  readonly lang: Lang;
+  readonly exporting: boolean;
+  resumeRecord(id: string): void;
+  openExport(): void;
+  closeExport(): void;
+}
+
+export function replayView(ctrl: ReplayShell, rc: ReplayCtrl): JSX.Element {
   const t = ctrl.trans;
   return (
     <div class="game replay">
@@ -44,9 +54,9 @@ export function replayView(ctrl: AppCtrl, rc: ReplayCtrl): JSX.Element {
       </div>
       <div class="side-col">
         <p class="status">
-          {describe(ctrl.records, rc.record)}
+          {describe(ctrl, rc.record)}
           <br />
-          <span class="muted">{outcomeText(ctrl.records, rc.record)}</span>
+          <span class="muted">{outcomeText(ctrl, rc.record)}</span>
         </p>
         {moveSection(t, rc.game, rc.ply, (ply) => rc.jump(ply))}
         <div class="actions">

@@ -2,7 +2,6 @@
 // try the key cases (the moves come from the rules in core; a tried move is undone after a moment).
 import { parsePosition, type Position } from '@dama/core';
 import type { Board, BoardConfig } from '@dama/board';
-import type { AppCtrl } from '../app/ctrl.ts';
 import { arrowsOf, boardMoves, piecesOf } from '../lib/adapter.ts';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
 import { boardLabels } from '../lib/labels.ts';
@@ -12,17 +11,29 @@ import { rulesContent, type Diagram, type Section } from './content.ts';
 /** How long a tried move stays on a diagram before the position comes back. */
 export const DIAGRAM_RESET_MS = 1600;
 
+/** What the rules page is given by the app. */
+export interface RulesEnv {
+  trans(): Catalog;
+  lang(): Lang;
+  /** the player's settings (the diagrams' board style, animation) */
+  settings(): Settings;
+}
+
 export class RulesCtrl {
   private readonly diagrams = new Map<Diagram, DiagramCtrl>();
 
-  constructor(readonly root: AppCtrl) {}
+  constructor(private readonly env: RulesEnv) {}
 
   get trans(): Catalog {
-    return this.root.trans;
+    return this.env.trans();
   }
 
   get lang(): Lang {
-    return this.root.lang;
+    return this.env.lang();
+  }
+
+  get settings(): Settings {
+    return this.env.settings();
   }
 
   get sections(): Section[] {
@@ -37,7 +48,7 @@ export class RulesCtrl {
         d,
         (c = new DiagramCtrl(
           d,
-          () => this.root.settings,
+          () => this.settings,
           () => this.trans,
         )),
       );

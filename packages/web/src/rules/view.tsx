@@ -3,7 +3,8 @@ import { Component, type JSX } from 'preact';
 import { createBoard, type Board } from '@dama/board';
 import type { Settings } from '../lib/settings.ts';
 import type { DiagramCtrl, RulesCtrl } from './ctrl.ts';
-import { makeLinkHash } from '../analysis/link.ts';
+import { makeLinkHash } from '../lib/analysis-link.ts';
+import './rules.css';
 
 interface DiagramProps {
   ctrl: DiagramCtrl;
@@ -78,7 +79,7 @@ export function rulesView(ctrl: RulesCtrl): JSX.Element {
           ) : null}
           {sec.diagram ? (
             <figure class="diagram">
-              <DiagramBoard ctrl={ctrl.diagram(sec.diagram)} settings={ctrl.root.settings} />
+              <DiagramBoard ctrl={ctrl.diagram(sec.diagram)} settings={ctrl.settings} />
               <figcaption>{sec.diagram.caption}</figcaption>
               <a class="btn small diagram-analyse" href={makeLinkHash({ fen: sec.diagram.fen, moves: [] })}>
                 {t.openAnalysis}

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '@dama/server/wire';
 import { MemoryKv } from '../lib/memory-kv.ts';
 import { KEYS, Store } from '../lib/storage.ts';
-import { correspondenceBook } from '../online/corr.ts';
-import { seatBook } from '../online/seats.ts';
-import { PlayerApi } from '../player/api.ts';
-import { IdentityClient } from '../player/identity.ts';
-import { TestServer, testSnapshot } from '../player/test-server.ts';
+import { correspondenceBook } from '../lib/online/corr.ts';
+import { seatBook } from '../lib/online/seats.ts';
+import { PlayerApi } from '../lib/player/api.ts';
+import { IdentityClient } from '../lib/player/identity.ts';
+import { TestServer, testSnapshot } from '../lib/player/test-server.ts';
 import { MIN_GAP, REFRESH_EVERY, TurnsCtrl } from './ctrl.ts';
 import { readPlaying } from './read.ts';
 

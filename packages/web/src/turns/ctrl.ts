@@ -8,10 +8,10 @@
 // network the list shown stays as it was: nothing new, no error.
 import { opposite, type Color } from '@dama/core';
 import type { Snapshot } from '@dama/server/wire';
-import type { CorrespondenceBook } from '../online/corr.ts';
-import type { SeatBook } from '../online/seats.ts';
-import type { PlayerApi } from '../player/api.ts';
-import type { Held } from '../player/identity.ts';
+import type { CorrespondenceBook } from '../lib/online/corr.ts';
+import type { SeatBook } from '../lib/online/seats.ts';
+import type { PlayerApi } from '../lib/player/api.ts';
+import type { Held } from '../lib/player/identity.ts';
 import { readGameOf, readPlaying, turnOf } from './read.ts';
 
 export interface TurnsEnv {

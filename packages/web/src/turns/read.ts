@@ -4,7 +4,7 @@
 import type { Color } from '@dama/core';
 import type { Snapshot } from '@dama/server/wire';
 import { isObject, oneOf } from '../lib/guards.ts';
-import { readSnapshot, SEAT_TOKEN } from '../online/read.ts';
+import { readSnapshot, SEAT_TOKEN } from '../lib/online/read.ts';
 
 const COLORS = ['white', 'black'] as const;
 /** More games than a player can be playing at once (the server lists them all). */

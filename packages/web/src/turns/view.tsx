@@ -1,9 +1,10 @@
 // The home screen's "Your turn" list: each game in progress, the player's move first, with the
 // opponent, the time control and the time left for the move; a tap opens it with the player's seat.
 import type { JSX } from 'preact';
-import { formatClock, formatDays } from '../game/clock.ts';
+import { formatClock, formatDays } from '../lib/clock.ts';
 import type { Catalog } from '../lib/i18n/index.ts';
 import type { TurnGame, TurnsCtrl } from './ctrl.ts';
+import './turns.css';
 
 /** '3 days' ('3 days a move' when `long`), '5+0', or nothing (no clock). */
 function kindOf(t: Catalog, g: TurnGame, long = false): string | undefined {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '@dama/server/wire';
-import { PlayerApi } from '../player/api.ts';
-import { TestServer, testSnapshot } from '../player/test-server.ts';
+import { PlayerApi } from '../lib/player/api.ts';
+import { TestServer, testSnapshot } from '../lib/player/test-server.ts';
 import { NEXT_AFTER_END, REFRESH_EVERY, WatchCtrl, type Spectator } from './ctrl.ts';
 import { readLive } from './read.ts';
 

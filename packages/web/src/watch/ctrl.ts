@@ -2,8 +2,8 @@
 // played, watched live on the game socket as a spectator (the online screen's controller, saying
 // hello without a seat). The list is asked again every REFRESH_EVERY while the screen is shown; a
 // featured game that ended stays on screen with its result until the next list names another.
-import type { PlayerApi, PlayerError } from '../player/api.ts';
-import type { OnlineCtrl } from '../online/ctrl.ts';
+import type { PlayerApi, PlayerError } from '../lib/player/api.ts';
+import type { OnlineCtrl } from '../online/index.tsx';
 import { readLive, type LiveGames } from './read.ts';
 
 /** What the screen needs of a spectator's game: the online screen's controller. */

@@ -3,17 +3,14 @@
 // is kept, and a rematch is not followed). Loaded on first visit, so it stays out of the app's first
 // download.
 import { Component, type JSX } from 'preact';
-import type { AppCtrl } from '../app/ctrl.ts';
-import { OnlineCtrl, type OnlineEnv } from '../online/ctrl.ts';
-import { browserEnv } from '../online/index.tsx';
-import { browserIdentity } from '../player/browser.ts';
+import { browserEnv, OnlineCtrl, type OnlineApp, type OnlineEnv } from '../online/index.tsx';
+import { browserIdentity } from '../lib/player/browser.ts';
 import { WatchCtrl } from './ctrl.ts';
 import { watchView } from './view.tsx';
-import '../online/online.css';
 import './watch.css';
 
 /** The online screen's environment for a spectator: no seat, nothing kept, nowhere to go. */
-export function spectatorEnv(app: AppCtrl): OnlineEnv {
+export function spectatorEnv(app: OnlineApp): OnlineEnv {
   return {
     ...browserEnv(app),
     navigate: () => {},
@@ -25,7 +22,7 @@ export function spectatorEnv(app: AppCtrl): OnlineEnv {
   };
 }
 
-export class WatchPage extends Component<{ app: AppCtrl }> {
+export class WatchPage extends Component<{ app: OnlineApp }> {
   private ctrl: WatchCtrl | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly onVisibility = () => {

@@ -2,7 +2,7 @@
 // one. The answer is checked whole before use: a broken or hostile one is refused.
 import type { Snapshot } from '@dama/server/wire';
 import { isObject } from '../lib/guards.ts';
-import { GAME_ID, readSnapshot } from '../online/read.ts';
+import { GAME_ID, readSnapshot } from '../lib/online/read.ts';
 
 /** More games than the server lists (its 20). */
 const MAX_LIVE = 100;

@@ -5,11 +5,10 @@ import type { Snapshot } from '@dama/server/wire';
 import { BoardMount } from '../lib/board-mount.tsx';
 import type { Catalog } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';
-import type { OnlineCtrl } from '../online/ctrl.ts';
-import { gameKind, strip } from '../online/view.tsx';
-import { errorText } from '../player/errors.ts';
+import { gameKind, strip, type OnlineCtrl } from '../online/index.tsx';
+import { errorText } from '../lib/player/errors.ts';
 import { resultTitle } from '../lib/result.ts';
-import { reasonText } from '../records/view.tsx';
+import { reasonText } from '../lib/record-text.ts';
 import type { WatchCtrl } from './ctrl.ts';
 
 /** '5+0', '3 days a move'. */

@@ -1,6 +1,6 @@
 import { Game, makeFen, makeNotation, START_FEN } from '@dama/core';
 import { describe, expect, it } from 'vitest';
-import { gameLinkHash, makeLinkHash, readLink } from './link.ts';
+import { gameLinkHash, makeLinkHash, readLink } from './analysis-link.ts';
 
 const query = (hash: string) => hash.slice(hash.indexOf('?') + 1);
 

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../lib/i18n/en.ts';
-import { tr } from '../lib/i18n/tr.ts';
-import type { GameRecord } from '../lib/record.ts';
-import { defaultSetup } from '../lib/setup.ts';
-import type { RecordsCtrl } from './ctrl.ts';
-import { describe as label, outcomeText } from './view.tsx';
+import { en } from './i18n/en.ts';
+import { tr } from './i18n/tr.ts';
+import type { GameRecord } from './record.ts';
+import { defaultSetup } from './setup.ts';
+import { describe as label, outcomeText, type RecordWords } from './record-text.ts';
 
-const list = (lang: 'en' | 'tr') => ({ trans: lang === 'en' ? en : tr, lang }) as unknown as RecordsCtrl;
+const list = (lang: 'en' | 'tr'): RecordWords => ({ trans: lang === 'en' ? en : tr, lang });
 const base = { id: 'online-AbCdEfGh12', pdn: '', plies: 30, endedAt: 0 };
 
 describe('my games', () => {

@@ -3,8 +3,8 @@
 // a game by link (which the server lists for no player) is found again. Kept in the one store (a bad
 // value is set aside, not lost); a game is forgotten once it is over.
 import type { Color } from '@dama/core';
-import { isObject } from '../lib/guards.ts';
-import { KEYS, type Store } from '../lib/storage.ts';
+import { isObject } from '../guards.ts';
+import { KEYS, type Store } from '../storage.ts';
 import { GAME_ID } from './read.ts';
 
 /** Games kept at most (the oldest go first). */

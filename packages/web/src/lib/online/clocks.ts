@@ -4,7 +4,7 @@
 // that the range is drawn around the rating the server will pair by. A seek at any other clock is
 // refused by the server ('unsupported'). Correspondence: 1, 3 or 7 days a move (`{days}` seeks).
 import type { ClockSetting, SeekClock } from '@dama/server/wire';
-import type { Catalog } from '../lib/i18n/index.ts';
+import type { Catalog } from '../i18n/index.ts';
 
 export const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
 export type Speed = (typeof SPEEDS)[number];

@@ -3,8 +3,8 @@
 // player stays as it was) instead of being half-written into storage. The shapes follow
 // packages/server/src/players.ts (`PublicPlayer`, the transfer code) and player-api.ts.
 import type { ShownRating, Snapshot } from '@dama/server/wire';
-import { isObject } from '../lib/guards.ts';
-import { SPEEDS, type Speed } from '../lobby/clocks.ts';
+import { isObject } from '../guards.ts';
+import { SPEEDS, type Speed } from '../online/clocks.ts';
 import { readSnapshot } from '../online/read.ts';
 
 /** A player id and a device's secret, as the server makes them. */

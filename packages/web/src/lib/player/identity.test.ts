@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryKv } from '../lib/memory-kv.ts';
-import { KEYS, Store, type KeyValue } from '../lib/storage.ts';
+import { MemoryKv } from '../memory-kv.ts';
+import { KEYS, Store, type KeyValue } from '../storage.ts';
 import { PlayerApi, TIMEOUT_MS, validFor, type Http } from './api.ts';
 import { IdentityClient } from './identity.ts';
 import { normalCode, type HeldPlayer } from './read.ts';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '@dama/server/wire';
-import { AppCtrl } from '../app/ctrl.ts';
+import { AppCtrl } from './ctrl.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
 import { catalog } from '../lib/i18n/index.ts';
 import { KEYS, Store } from '../lib/storage.ts';
 import type { GameRecord } from '../lib/record.ts';
-import { PlayerApi } from '../player/api.ts';
-import { IdentityClient } from '../player/identity.ts';
-import { TestServer, testSnapshot } from '../player/test-server.ts';
-import { REMOTE_GAP } from './ctrl.ts';
+import { PlayerApi } from '../lib/player/api.ts';
+import { IdentityClient } from '../lib/player/identity.ts';
+import { TestServer, testSnapshot } from '../lib/player/test-server.ts';
+import { REMOTE_GAP } from '../records/ctrl.ts';
 
 const T0 = 1_700_000_000_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryKv } from '../lib/memory-kv.ts';
-import { KEYS, Store } from '../lib/storage.ts';
+import { MemoryKv } from '../memory-kv.ts';
+import { KEYS, Store } from '../storage.ts';
 import { correspondenceBook, readCorrespondence } from './corr.ts';
 import { readMadeGame } from './read.ts';
 

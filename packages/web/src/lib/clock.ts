@@ -1,7 +1,7 @@
 // Game clocks and the move timer as plain values and pure functions of the time `now` (ms), so the
 // game controller stays small and tests need no fake timers.
 import type { Color } from '@dama/core';
-import type { Catalog } from '../lib/i18n/index.ts';
+import type { Catalog } from './i18n/index.ts';
 
 export interface ClockState {
   /** time left for each side when its clock last stopped (ms) */

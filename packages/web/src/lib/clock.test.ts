@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../lib/i18n/en.ts';
-import { tr } from '../lib/i18n/tr.ts';
+import { en } from './i18n/en.ts';
+import { tr } from './i18n/tr.ts';
 import {
   dayParts,
   flagged,

@@ -1,5 +1,5 @@
 // What went wrong with a call of the player API, as a sentence (the profile, the lobby).
-import type { Catalog } from '../lib/i18n/index.ts';
+import type { Catalog } from '../i18n/index.ts';
 import type { PlayerError } from './api.ts';
 
 /** What went wrong, as a sentence. */

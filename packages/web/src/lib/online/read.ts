@@ -2,9 +2,16 @@
 // controller sees it, so that a broken or foreign message is dropped instead of breaking the page
 // (the next full snapshot heals whatever it would have told).
 import type { Color } from '@dama/core';
-import { isObject, oneOf } from '../lib/guards.ts';
-import type { ErrorCode, OnlineReason, Presence, SeatPlayer, ServerMessage, Snapshot } from './protocol.ts';
-import { REACTIONS } from './protocol.ts';
+import { isObject, oneOf } from '../guards.ts';
+import type {
+  ErrorCode,
+  OutcomeReason as OnlineReason,
+  Presence,
+  SeatPlayer,
+  ServerMessage,
+  Snapshot,
+} from '@dama/server/wire';
+import { REACTIONS } from '@dama/server/wire';
 
 const COLORS = ['white', 'black'] as const;
 const STATUSES = ['waiting', 'playing', 'over', 'aborted'] as const;
