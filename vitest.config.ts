@@ -1,10 +1,22 @@
-// Every package's unit tests, as one Vitest run of projects (`npm run test:unit` leaves out the
-// server's process tests; `npm run test:services` runs only them). Each project is a package's
-// folder; `@dama/*` resolves to the packages' sources through tsconfig.base.json's paths.
+// Every package's tests, as one Vitest run of projects, in three tiers that also run alone:
+// - the unit tests: one project per package (`npm run test:unit`), none needs a service;
+// - the slow tests (`npm run test:slow`): the files that take seconds each (`SLOW`), no service;
+// - the server's process tests (`npm run test:services`): real PostgreSQL, Redis and servers.
+// Each package project is its folder; `@dama/*` resolves to the packages' sources through
+// tsconfig.base.json's paths.
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** The server's process tests: real PostgreSQL, Redis and server processes, faults and timing. */
 const PROCESS_TESTS = ['test/chaos.test.ts', 'test/scale.test.ts', 'test/restart.test.ts'];
+
+/** The slow test files of each package (seconds each on the 2-core machine), run as `slow`. */
+const SLOW: Record<string, string[]> = {
+  core: ['test/crosscheck.test.ts'],
+  engine: ['test/tablebase.test.ts', 'test/selfplay.test.ts', 'test/bench.test.ts'],
+  cli: ['test/cli.test.ts'],
+  web: ['src/learn/catalogue.test.ts'],
+  server: ['test/server.test.ts', 'test/hostile.test.ts'],
+};
 
 type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
 
@@ -16,7 +28,13 @@ const project = (
 ): TestProjectInlineConfiguration => ({
   resolve: { tsconfigPaths: true },
   ...more,
-  test: { name: dir, root: `packages/${dir}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], ...test },
+  test: {
+    name: dir,
+    root: `packages/${dir}`,
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    ...test,
+    exclude: [...(test.exclude ?? ['**/node_modules/**']), ...(SLOW[dir] ?? [])],
+  },
 });
 
 export default defineConfig({
@@ -33,7 +51,15 @@ export default defineConfig({
         { include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'] },
         { oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } } },
       ),
-      project('server', { exclude: PROCESS_TESTS, testTimeout: 30_000 }),
+      project('server', { exclude: ['**/node_modules/**', ...PROCESS_TESTS], testTimeout: 30_000 }),
+      {
+        resolve: { tsconfigPaths: true },
+        test: {
+          name: 'slow',
+          include: Object.entries(SLOW).flatMap(([dir, files]) => files.map((f) => `packages/${dir}/${f}`)),
+          testTimeout: 120_000,
+        },
+      },
       // They judge clocks to a second, so they run after every other project, one file at a time,
       // with the machine's two cores to themselves.
       project('server', {
