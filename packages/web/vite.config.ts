@@ -5,18 +5,21 @@
 // kept cache-first once fetched, so they work offline too. Notifications: the worker Workbox makes
 // imports `push-sw.js` (src/notify/sw.ts, built here as one classic script), which shows a push's
 // notice and opens its game when tapped; everything else of the worker is as Workbox makes it.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export const jsx = { runtime: 'automatic', importSource: 'preact' } as const;
 
-/** Cache names of the engine's runtime assets (kept across app versions: their URLs are versioned). */
+/** Cross-origin isolation, as the game server sends it (packages/server app.ts, helmet). */
 const ISOLATION = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+/** Cache names of the engine's runtime assets (kept across app versions: their URLs are versioned). */
 export const RUNTIME_CACHES = { tablebases: 'dama-tb', weights: 'dama-engine' } as const;
 
 /** The service worker's notification part, beside sw.js in the build. */
@@ -58,6 +61,29 @@ function pushWorker(): Plugin {
   };
 }
 
+/** Where the app serves the engine's learned weights (lib/engine/client.ts asks the worker to fetch it). */
+export const WEIGHTS_PATH = 'engine/eval.bin';
+
+/**
+ * The engine's weights at `WEIGHTS_PATH`: the bytes of @dama/engine's own `eval.bin` (the one copy
+ * in the repository), served by the dev server and written into the build.
+ */
+function engineWeights(): Plugin {
+  const file = createRequire(import.meta.url).resolve('@dama/engine/eval.bin');
+  return {
+    name: 'dama-engine-weights',
+    configureServer(server) {
+      server.middlewares.use(`/${WEIGHTS_PATH}`, (_req, res) => {
+        res.setHeader('content-type', 'application/octet-stream');
+        res.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: WEIGHTS_PATH, source: readFileSync(file) });
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
   // @dama/core, engine and board from their src/ (the paths of tsconfig.base.json), not their dist/
@@ -65,6 +91,7 @@ export default defineConfig({
   oxc: { jsx },
   plugins: [
     pushWorker(),
+    engineWeights(),
     VitePWA({
       // the app registers the worker itself (src/lib/sw-client.ts) and shows its own prompt
       injectRegister: false,
@@ -96,8 +123,7 @@ export default defineConfig({
   ],
   worker: { format: 'es' },
   build: { target: 'es2022', assetsInlineLimit: 0 },
-  // cross-origin isolation, as the game server sends it (packages/server app.ts, helmet):
-  // the engine worker's search is stopped through a SharedArrayBuffer
+  // cross-origin isolated: the engine worker's search is stopped through a SharedArrayBuffer
   server: { port: 5173, host: '127.0.0.1', headers: ISOLATION },
   preview: { port: 4173, host: '127.0.0.1', strictPort: true, headers: ISOLATION },
 });

@@ -15,8 +15,8 @@
  *      (--hidden 32 units, --batch 512, --net-rate 0.001 Adam's step, --net-l2 0.0001, --epochs;
  *      --keep-net: start from the --init file's network instead of random weights, to fine-tune it;
  *      --sided: output weights for the side to move's view and the other's apart, src/net.ts)
- *   3. export — copy the fitted weights to the shipped asset, packages/engine/assets/eval.bin, and
- *      to the web app's packages/web/public/engine/eval.bin (the worker fetches engine/eval.bin)
+ *   3. export — copy the fitted weights to the shipped asset, packages/engine/assets/eval.bin (the
+ *      web app's build serves those bytes at engine/eval.bin)
  *
  * Options: --stages generate,fit,export (default all three) --minutes 48 --nodes 1500 --seed 1
  *          --random 4-12 --epochs 10 --lambda 0.5 --rate 2 --l2 0.0001 --data DIR --out FILE
@@ -198,9 +198,5 @@ if (stages.includes('export')) {
   const asset = join(engineDir, 'assets', 'eval.bin');
   mkdirSync(dirname(asset), { recursive: true });
   copyFileSync(out, asset);
-  // The web app serves the same bytes at a stable address (engine/eval.bin) for its worker.
-  const web = resolve(engineDir, '../web/public/engine/eval.bin');
-  mkdirSync(dirname(web), { recursive: true });
-  copyFileSync(out, web);
-  log(`export: ${out} -> ${asset}, ${web}`);
+  log(`export: ${out} -> ${asset}`);
 }

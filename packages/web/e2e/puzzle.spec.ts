@@ -1,9 +1,6 @@
 // The daily puzzle screen in the browser. The date is mocked with `page.clock.setFixedTime`, and
 // the moves come from the bank itself (solution lines, and wrong moves that the puzzle does not
 // accept). The page is driven only through taps on the board and its buttons.
-//
-// The page is opened at PUZZLE_URL: the app's `#/puzzle` route by default; set it to the standalone
-// entry (…/src/puzzle/standalone.html on the dev server) to test the screen on its own.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
@@ -24,7 +21,7 @@ import {
   type Puzzle,
 } from '@dama/puzzle';
 
-const PUZZLE_URL = process.env.PUZZLE_URL ?? './#/puzzle';
+const PUZZLE_URL = './#/puzzle';
 const SHOTS = process.env.PUZZLE_SHOTS;
 
 const parsed = parseBank(

@@ -129,3 +129,13 @@ test('a changed public file reaches a returning visitor; engine assets work offl
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the app serves the engine’s own weights at engine/eval.bin (one copy, in @dama/engine)', async ({
+  page,
+}) => {
+  await page.goto('./?sw=off#/');
+  const served = await page.request.get('./engine/eval.bin');
+  expect(served.ok()).toBe(true);
+  const own = readFileSync(resolve(web, '../engine/assets/eval.bin'));
+  expect(Buffer.compare(await served.body(), own)).toBe(0);
+});

@@ -39,7 +39,7 @@ tester.run('dama/layers (screens)', dama.rules.layers, {
     { filename: at('app/view.tsx'), code: "import { homeView } from '../home/view.tsx';" },
     { filename: at('app/ctrl.ts'), code: "import { homePuzzle } from '../puzzle/home-status.ts';" },
     // the base stylesheets are no screen
-    { filename: at('puzzle/standalone.tsx'), code: "import '../styles/app.css';" },
+    { filename: at('puzzle/view.tsx'), code: "import '../styles/app.css';" },
     // a test beside a screen follows the same layers
     {
       filename: at('lobby/ctrl.test.ts'),

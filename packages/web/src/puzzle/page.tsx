@@ -1,4 +1,4 @@
-// The daily puzzle page as one Preact component, for the app's router (or the standalone entry) to
+// The daily puzzle page as one Preact component, for the app's router to
 // mount. The bank is loaded on first use (`bankLoader`), so it stays out of the app's first download.
 import { Component, type JSX } from 'preact';
 import type { Lang } from '../lib/i18n/index.ts';
@@ -22,7 +22,7 @@ export interface PuzzlePageProps {
   now?: () => number;
   /** where the record is kept; the browser's localStorage when absent */
   kv?: KeyValue;
-  /** the redraw of what the page is drawn in (lib/redraw.ts): the app's, or the standalone page's */
+  /** the redraw of what the page is drawn in (lib/redraw.ts): the app's */
   redraw: () => void;
 }
 

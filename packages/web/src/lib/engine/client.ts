@@ -61,8 +61,8 @@ interface Pending {
 }
 
 /**
- * The learned evaluation's weights, at a stable address under the app's base (public/engine/eval.bin,
- * a copy of @dama/engine's assets/eval.bin), fetched by the worker when it starts.
+ * The learned evaluation's weights, at a stable address under the app's base (vite.config.ts serves
+ * @dama/engine's own eval.bin there), fetched by the worker when it starts.
  */
 const weightsUrl = (): { weightsUrl?: string } =>
   typeof document === 'undefined' ? {} : { weightsUrl: new URL('engine/eval.bin', document.baseURI).href };
