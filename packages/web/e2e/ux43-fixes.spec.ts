@@ -49,6 +49,18 @@ async function expectInView(
   expect(box!.x + box!.width, name).toBeLessThanOrEqual(vp.width);
 }
 
+/** Whether `box` lies wholly inside the page's viewport. */
+function isInView(page: Page, box: { x: number; y: number; width: number; height: number } | null): boolean {
+  const vp = page.viewportSize()!;
+  return (
+    box !== null &&
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= vp.width &&
+    box.y + box.height <= vp.height
+  );
+}
+
 test('the replay keeps the board, the current move, its arrows and both buttons in sight; the arrow keys step @desktop @landscape', async ({
   page,
 }) => {
@@ -94,7 +106,13 @@ test('the replay keeps the board, the current move, its arrows and both buttons 
     await expect(page.getByTestId('analyse-game')).toHaveAttribute('href', /ply=0$/);
     await page.keyboard.press('End');
     await expect(current(page)).toHaveText(makeNotation(game.moves[game.plies - 1]));
-    if (wide) await expectInView(page, 'current move after End', await current(page).boundingBox());
+    // the list scrolls the current move into sight after it is drawn: wait for it, as a player would
+    if (wide)
+      await expect
+        .poll(async () => isInView(page, await current(page).boundingBox()), {
+          message: `current move after End at ${size.width}×${size.height}`,
+        })
+        .toBe(true);
   }
 });
 
