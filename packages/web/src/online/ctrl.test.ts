@@ -4,6 +4,7 @@ import type { Board, BoardConfig } from '@dama/board';
 import { en } from '../lib/i18n/en.ts';
 import type { GameRecord } from '../lib/record.ts';
 import { defaultSettings } from '../lib/settings.ts';
+import { testSnapshot } from '../lib/player/test-server.ts';
 import {
   ACK_WAIT,
   NOTICE_MS,
@@ -58,35 +59,9 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function snapshot(over: Partial<Snapshot> = {}): Snapshot {
-  const online = { state: 'online' as const, since: 0 };
-  return {
-    id: ID,
-    v: 2,
-    created: 0,
-    ended: null,
-    status: 'playing',
-    clock: null,
-    moves: [],
-    clocks: null,
-    now: Date.now(),
-    seats: { white: true, black: true },
-    presence: { white: online, black: online },
-    claimAfter: 60_000,
-    drawOffer: null,
-    drawOffers: { white: 0, black: 0 },
-    takebackOffer: null,
-    abortAt: null,
-    rematchOffer: null,
-    rematch: null,
-    outcome: null,
-    result: '*',
-    players: null,
-    rated: false,
-    days: null,
-    ...over,
-  };
-}
+/** The game as the server sends it (`testSnapshot`), with this file's id, created at 0, now. */
+const snapshot = (over: Partial<Snapshot> = {}): Snapshot =>
+  testSnapshot({ id: ID, created: 0, now: Date.now(), ...over });
 
 let blockWorks = true;
 let createAnswer: Awaited<ReturnType<OnlineEnv['createGame']>> = { ok: false, status: 500 };

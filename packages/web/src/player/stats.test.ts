@@ -7,7 +7,7 @@ import { PlayerApi } from '../lib/player/api.ts';
 import { ProfileCtrl, type ProfileEnv } from './ctrl.ts';
 import { IdentityClient } from '../lib/player/identity.ts';
 import { readAccount, readGames, readHistory, readPlayerCard } from '../lib/player/read.ts';
-import { TestServer } from '../lib/player/test-server.ts';
+import { TestServer, testSnapshot } from '../lib/player/test-server.ts';
 import { scale } from './chart.tsx';
 
 const settle = () => new Promise((done) => setTimeout(done, 0));
@@ -20,34 +20,26 @@ const seat = (id: string, name: string, rating: number, after: number | null): S
   after,
 });
 
+/** A finished rated game between `white` and `black`, as the server sends it (`testSnapshot`). */
 function game(id: string, white: SeatPlayer, black: SeatPlayer, over: Partial<Snapshot> = {}): Snapshot {
-  const online = { state: 'offline' as const, since: 0 };
-  return {
+  const offline = { state: 'offline' as const, since: 0 };
+  return testSnapshot({
     id,
     v: 9,
     created: 0,
-    ended: null,
     status: 'over',
     clock: { initial: 300_000, increment: 0 },
     moves: ['c3-c4', 'f6-f5'],
     clocks: { white: 290_000, black: 295_000, running: null },
     now: 5,
-    seats: { white: true, black: true },
-    presence: { white: online, black: online },
+    presence: { white: offline, black: offline },
     claimAfter: 0,
-    drawOffer: null,
-    drawOffers: { white: 0, black: 0 },
-    takebackOffer: null,
-    abortAt: null,
-    rematchOffer: null,
-    rematch: null,
     outcome: { winner: 'black', reason: 'resignation' },
     result: '0-1',
     players: { white, black },
     rated: true,
-    days: null,
     ...over,
-  };
+  });
 }
 
 /** A device holding a player of `server` that has played two games against people. */
