@@ -8,7 +8,7 @@
  * otherwise the limits end the search. See worker.ts for how the browser gets "the latest request wins".
  */
 import { sameMove, type Game, type Move, type Position } from '@dama/core';
-import { LADDER, LEVEL_SETTINGS, type LevelSettings } from './levels.ts';
+import { LADDER, LEVEL_SETTINGS, rungSettings, type LevelSettings } from './levels.ts';
 import { Searcher, tbRulesHold, type RootState, type SearchParams } from './search.ts';
 import { decodeValue, tbScore, type Tablebase } from './tablebase.ts';
 import { budget } from './timeman.ts';
@@ -323,7 +323,7 @@ export class Engine {
 /** `rung` checked: undefined, or a whole number from 1 to `LADDER.length`. */
 function checkRung(rung: number | undefined): number | undefined {
   if (rung === undefined) return undefined;
-  if (!Number.isInteger(rung) || rung < 1 || rung > LADDER.length)
+  if (!rungSettings(rung))
     throw new RangeError(`rung must be a whole number from 1 to ${LADDER.length}, not ${rung}`);
   return rung;
 }

@@ -16,7 +16,7 @@ export type { LevelSettings } from './levels.ts';
 export { LEVEL_SETTINGS, levelLimits } from './levels.ts';
 export { FAST_THINK_MS, MIN_THINK_MS, thinkLimits, thinkTime } from './think.ts';
 export type { ThinkClock } from './think.ts';
-export { LADDER } from './levels.ts';
+export { LADDER, rungSettings } from './levels.ts';
 export type { EngineOptions } from './engine.ts';
 export { Engine, pvMoves, rootState } from './engine.ts';
 export type { BenchLine, BenchResult } from './bench.ts';

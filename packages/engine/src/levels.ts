@@ -167,3 +167,7 @@ export const LADDER: readonly Readonly<LevelSettings>[] = [
   // 8: Master.
   { ...LEVEL_SETTINGS.master },
 ];
+
+/** The settings of rung `rung` of the ladder; undefined unless it is a whole number from 1 to `LADDER.length`. */
+export const rungSettings = (rung: number): Readonly<LevelSettings> | undefined =>
+  Number.isInteger(rung) && rung >= 1 && rung <= LADDER.length ? LADDER[rung - 1] : undefined;

@@ -18,7 +18,7 @@
  */
 import { Game, makeNotation, parsePosition, type Counters, type DrawRules, type Move } from '@dama/core';
 import { Engine } from './engine.ts';
-import { LADDER } from './levels.ts';
+import { rungSettings } from './levels.ts';
 import { Tablebase } from './tablebase.ts';
 import { fetchTable } from './tbfetch.ts';
 import { TableQueue, type TableLoader } from './tbqueue.ts';
@@ -258,7 +258,7 @@ export class EngineService {
       return;
     }
     if (request.rung !== undefined) {
-      if (!Number.isInteger(request.rung) || request.rung < 1 || request.rung > LADDER.length) {
+      if (!rungSettings(request.rung)) {
         this.post({ type: 'error', id: request.id, message: `no such rung: ${String(request.rung)}` });
         return;
       }

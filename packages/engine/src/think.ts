@@ -8,7 +8,7 @@
  * pace with a person's clock: about 7.5 s of 5:00, never a quarter of it in four moves) and never
  * more than a quarter of what is left (a big increment with little time left must not flag).
  */
-import { LADDER, LEVEL_SETTINGS } from './levels.ts';
+import { LEVEL_SETTINGS, rungSettings } from './levels.ts';
 import type { Level, Limits } from './types.ts';
 
 /** With "the computer replies at once", no level thinks longer than this (ms). */
@@ -28,7 +28,7 @@ export interface ThinkClock {
  * rung of the ladder (1 to `LADDER.length`, levels.ts).
  */
 export function thinkTime(level: Level | number, clock?: ThinkClock, fast = false): number {
-  const settings = typeof level === 'number' ? LADDER[level - 1] : LEVEL_SETTINGS[level];
+  const settings = typeof level === 'number' ? rungSettings(level) : LEVEL_SETTINGS[level];
   if (!settings) throw new RangeError(`no such level or rung: ${String(level)}`);
   const cap = settings.movetime;
   let t = fast ? Math.min(cap, FAST_THINK_MS) : cap;

@@ -4,7 +4,7 @@
 // so that is the only immediate stop) and starting a fresh worker, which takes milliseconds.
 import type { DrawRules } from '@dama/core';
 import type { EngineRequest, EngineResponse, Limits, TbResult } from '@dama/engine';
-import { EngineWorkerSlot, makeStopFlag, type WorkerLike } from '../lib/engine/client.ts';
+import { EngineWorkerSlot, type WorkerLike } from '../lib/engine/client.ts';
 
 export interface Ask {
   fen: string;
@@ -47,7 +47,7 @@ export class AnalysisEngine {
   constructor(
     spawn: () => WorkerLike,
     private readonly onChange: () => void = () => {},
-    stopFlag: Int32Array | undefined = makeStopFlag(),
+    stopFlag?: Int32Array,
   ) {
     this.worker = new EngineWorkerSlot(
       spawn,

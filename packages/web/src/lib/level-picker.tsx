@@ -3,11 +3,8 @@
 // player's record against it. A level the player has beaten carries a mark.
 import type { JSX } from 'preact';
 import type { Catalog } from './i18n/index.ts';
-import type { Tally } from './record.ts';
+import type { LevelRecord } from './record.ts';
 import { PLAY_LEVELS, type PlayLevel } from './setup.ts';
-
-/** The player's results by level (`resultsByLevel`): undefined where no record is kept. */
-export type LevelRecord = Partial<Record<PlayLevel, Tally>>;
 
 export function levelPicker(
   name: string,

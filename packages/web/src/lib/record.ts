@@ -246,9 +246,12 @@ export interface Tally {
   lost: number;
 }
 
+/** The player's results against the computer by level (levels never played are absent). */
+export type LevelRecord = Partial<Record<GameSetup['level'], Tally>>;
+
 /** The player's finished games against the computer, by level (levels never played are absent). */
-export function resultsByLevel(records: readonly GameRecord[]): Partial<Record<GameSetup['level'], Tally>> {
-  const out: Partial<Record<GameSetup['level'], Tally>> = {};
+export function resultsByLevel(records: readonly GameRecord[]): LevelRecord {
+  const out: LevelRecord = {};
   for (const r of records) {
     if (r.setup?.mode !== 'computer' || r.unfinished) continue;
     const winner =

@@ -162,7 +162,7 @@ export class EngineClient {
   constructor(
     spawn: () => WorkerLike,
     private readonly onChange: () => void = () => {},
-    stopFlag: Int32Array | undefined = makeStopFlag(),
+    stopFlag?: Int32Array,
   ) {
     this.worker = new EngineWorkerSlot(
       spawn,
