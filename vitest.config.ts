@@ -12,7 +12,8 @@ const PROCESS_TESTS = ['test/chaos.test.ts', 'test/scale.test.ts', 'test/restart
 /** The slow test files of each package (seconds each on the 2-core machine), run as `slow`. */
 const SLOW: Record<string, string[]> = {
   core: ['test/crosscheck.test.ts'],
-  engine: ['test/tablebase.test.ts', 'test/selfplay.test.ts', 'test/bench.test.ts'],
+  engine: ['test/selfplay.test.ts', 'test/bench.test.ts'],
+  'engine-lab': ['test/tablebase.test.ts'],
   cli: ['test/cli.test.ts'],
   web: ['src/learn/catalogue.test.ts'],
   server: ['test/server.test.ts', 'test/hostile.test.ts'],
@@ -42,6 +43,7 @@ export default defineConfig({
     projects: [
       project('core'),
       project('engine'),
+      project('engine-lab'),
       project('board'),
       project('puzzle'),
       // every test spawns the command (tsx compiles on start): seconds each on a loaded machine

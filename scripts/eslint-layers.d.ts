@@ -2,6 +2,7 @@
 import type { ESLint } from 'eslint';
 
 export declare const LAYERS: Record<string, string[]>;
+export declare const TOOL_LAYERS: Record<string, string[]>;
 export declare const SCREENS: Record<string, { root: string; shared: string; shell: string; base: string[] }>;
 declare const plugin: ESLint.Plugin & { rules: { layers: import('eslint').Rule.RuleModule } };
 export default plugin;

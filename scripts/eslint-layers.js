@@ -2,8 +2,10 @@
  * The layer rule of the monorepo, checked by ESLint (`dama/layers`). Every import of a file in
  * `packages/<name>/` must be one of:
  * - a relative import that stays inside the same package;
- * - `@dama/<other>` where the README's "may import" table allows it (LAYERS below);
- * - a Node built-in, only in Node code (the cli and server packages, scripts, tests, configs);
+ * - `@dama/<other>` where the README's "may import" table allows it (LAYERS below), and in a
+ *   package's tools also what TOOL_LAYERS adds;
+ * - a Node built-in, only in Node code (the engine-lab, cli and server packages, scripts, tests,
+ *   configs);
  * - another npm package declared in that package's package.json (or, for tests, scripts and
  *   configs, in the root package.json), so that nothing works only because hoisting hides it.
  *
@@ -23,11 +25,20 @@ import path from 'node:path';
 export const LAYERS = {
   core: [],
   engine: ['core'],
+  'engine-lab': ['core', 'engine'],
   board: [],
   puzzle: ['core'],
   web: ['core', 'engine', 'board', 'puzzle', 'server/wire'],
-  cli: ['core', 'engine', 'puzzle'],
+  cli: ['core', 'engine', 'engine-lab', 'puzzle'],
   server: ['core'],
+};
+
+/**
+ * What a package's tools (tests, scripts, browser tests, configs) may import besides its LAYERS: the
+ * web app's browser tests build endgame tables with the engine's lab.
+ */
+export const TOOL_LAYERS = {
+  web: ['engine-lab'],
 };
 
 /**
@@ -40,7 +51,7 @@ export const SCREENS = {
 };
 
 /** Packages whose own code runs on Node. */
-const NODE_PACKAGES = new Set(['cli', 'server']);
+const NODE_PACKAGES = new Set(['engine-lab', 'cli', 'server']);
 
 const builtins = new Set(builtinModules);
 const manifests = new Map();
@@ -90,7 +101,7 @@ const layers = {
       /\.config\.[jt]s$/.test(inPackage);
     // A package's `src/node.ts` is its Node-only entry (`@dama/engine/node`), built and type-checked apart.
     const nodeAllowed = tool || NODE_PACKAGES.has(pkg) || inPackage === 'src/node.ts';
-    const allowed = LAYERS[pkg] ?? [];
+    const allowed = [...(LAYERS[pkg] ?? []), ...((tool && TOOL_LAYERS[pkg]) || [])];
 
     const screens = SCREENS[pkg];
     const screensDir = screens && path.join(pkgDir, screens.root);

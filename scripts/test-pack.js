@@ -70,7 +70,7 @@ writeFileSync(
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Game, makeNotation, parsePosition, perft, START_FEN } from '@dama/core';
-import { Engine } from '@dama/engine';
+import { Engine, squarePath } from '@dama/engine';
 import { loadWeightsFile, WEIGHTS_FILE } from '@dama/engine/node';
 import * as board from '@dama/board';
 
@@ -103,7 +103,9 @@ const until = async (type) => {
 };
 self.onmessage({ data: { type: 'init', weights: new Uint8Array(bytes).buffer } });
 assert.equal((await until('ready')).evaluation, 'learned');
-self.onmessage({ data: { type: 'search', id: 1, moves: ['c3-c4'], limits: { depth: 3 } } });
+// the game's moves cross as their squares: c3-c4 is [18, 26]
+assert.deepEqual(game.moves.map(squarePath), [[18, 26]]);
+self.onmessage({ data: { type: 'search', id: 1, moves: game.moves.map(squarePath), limits: { depth: 3 } } });
 const done = await until('done');
 assert.ok(done.notation, 'the worker finds a move');
 

@@ -93,7 +93,8 @@ export default defineConfig({
     pushWorker(),
     engineWeights(),
     VitePWA({
-      // the app registers the worker itself (src/lib/sw-client.ts) and shows its own prompt
+      // the app registers the worker through virtual:pwa-register (src/lib/sw-register.ts) and
+      // shows its own prompt; nothing is injected into index.html
       injectRegister: false,
       registerType: 'prompt',
       // public/manifest.webmanifest is the manifest; it is precached like every other file

@@ -2,18 +2,22 @@
 // (the widget has no rules, and this demo imports nothing else).
 import '../src/board.css';
 import { createBoard } from '../src/index.ts';
-import type { BoardLabels, MovePath, PieceKind, Pieces, Square } from '../src/index.ts';
+import type { BoardLabels, MovePath, PieceKind, Pieces, SquareName } from '../src/index.ts';
 
 interface Demo {
   name: string;
   fen: string;
   moves: MovePath[];
   lastMove?: MovePath;
-  arrows?: { from: Square; to: Square }[];
+  arrows?: { from: SquareName; to: SquareName }[];
 }
 
-const q = (from: Square, to: Square): MovePath => ({ from, path: [to], captures: [] });
-const x = (from: Square, path: Square[], captures: Square[]): MovePath => ({ from, path, captures });
+const q = (from: SquareName, to: SquareName): MovePath => ({ from, path: [to], captures: [] });
+const x = (from: SquareName, path: SquareName[], captures: SquareName[]): MovePath => ({
+  from,
+  path,
+  captures,
+});
 
 const demos: Demo[] = [
   {
@@ -56,7 +60,7 @@ function readFen(fen: string): Pieces {
     for (const tok of part.slice(1).split(',')) {
       if (!tok) continue;
       const king = tok.startsWith('K');
-      pieces[(king ? tok.slice(1) : tok) as Square] = `${color}-${king ? 'king' : 'man'}` as PieceKind;
+      pieces[(king ? tok.slice(1) : tok) as SquareName] = `${color}-${king ? 'king' : 'man'}` as PieceKind;
     }
   }
   return pieces;

@@ -2,9 +2,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBoard } from './board.ts';
 import type { Board } from './board.ts';
-import type { BoardConfig, MovePath, Square } from './types.ts';
+import type { BoardConfig, MovePath, SquareName } from './types.ts';
 
-const x = (from: Square, path: Square[], captures: Square[]): MovePath => ({ from, path, captures });
+const x = (from: SquareName, path: SquareName[], captures: SquareName[]): MovePath => ({
+  from,
+  path,
+  captures,
+});
 const kingMoves = [
   x('a1', ['a5', 'e5', 'e1', 'b1'], ['a3', 'c5', 'e3', 'c1']),
   x('a1', ['a5', 'e5', 'e1', 'a1'], ['a3', 'c5', 'e3', 'c1']),
@@ -32,10 +36,10 @@ function mount(config: BoardConfig): { board: Board; root: HTMLElement; el: HTML
   return { board, root, el };
 }
 
-const cell = (root: HTMLElement, sq: Square) => root.querySelector<HTMLElement>(`[data-square="${sq}"]`)!;
+const cell = (root: HTMLElement, sq: SquareName) => root.querySelector<HTMLElement>(`[data-square="${sq}"]`)!;
 
 /** Press and release the primary pointer at the centre of a square (white at the bottom). */
-function click(el: HTMLElement, sq: Square, orientation: 'white' | 'black' = 'white'): void {
+function click(el: HTMLElement, sq: SquareName, orientation: 'white' | 'black' = 'white'): void {
   const f = sq.charCodeAt(0) - 97;
   const r = sq.charCodeAt(1) - 49;
   const col = orientation === 'white' ? f : 7 - f;
@@ -188,7 +192,7 @@ describe('pointer', () => {
   it('drags a piece onto a destination', async () => {
     const onMove = vi.fn();
     const { el } = mount({ ...kingConfig, onMove });
-    const at = (sq: Square) => ({
+    const at = (sq: SquareName) => ({
       clientX: (sq.charCodeAt(0) - 97) * 100 + 50,
       clientY: (7 - (sq.charCodeAt(1) - 49)) * 100 + 50,
       isPrimary: true,

@@ -3,7 +3,6 @@
 import { createRenderer, pieceTransform } from './render.ts';
 import { squareAtScreen } from './square.ts';
 import {
-  applyMove,
   canSelect,
   configure,
   destOf,
@@ -11,6 +10,7 @@ import {
   initialState,
   isAction,
   moveCursor,
+  movePieces,
   select,
   tap,
 } from './state.ts';
@@ -22,7 +22,7 @@ import type {
   BoardOptions,
   MovePath,
   PieceKind,
-  Square,
+  SquareName,
 } from './types.ts';
 
 /** The widget `createBoard` returns: `set` any options, `animateMove`, `getState`, `destroy`. */
@@ -38,7 +38,7 @@ export interface Board {
 }
 
 interface Drag {
-  from: Square;
+  from: SquareName;
   pointerId: number;
   x: number;
   y: number;
@@ -49,7 +49,7 @@ interface Drag {
 
 interface Animation {
   mover: HTMLElement;
-  dest: Square;
+  dest: SquareName;
   fading: HTMLElement[];
   done: () => void;
 }
@@ -183,7 +183,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
     return finished;
   }
 
-  function squareAtPointer(e: PointerEvent): Square | null {
+  function squareAtPointer(e: PointerEvent): SquareName | null {
     const r = board.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) return null;
     const col = Math.floor(((e.clientX - r.left) / r.width) * 8);
@@ -216,7 +216,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
   }
 
   /** With no side to move, a tap goes to `onSquare` (a position editor) and nothing else happens. */
-  function squareTap(sq: Square): boolean {
+  function squareTap(sq: SquareName): boolean {
     if (state.movable.color !== 'none' || !callbacks.onSquare) return false;
     callbacks.onSquare(sq);
     return true;
@@ -311,7 +311,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
         // Keep a running animation when the host confirms the position it ends in (a promotion
         // on the destination is fine); anything else jumps to the end.
         const a: Animation = anim;
-        const differs = (Object.keys({ ...options.pieces, ...state.pieces }) as Square[]).some(
+        const differs = (Object.keys({ ...options.pieces, ...state.pieces }) as SquareName[]).some(
           (sq) => sq !== a.dest && options.pieces?.[sq] !== state.pieces[sq],
         );
         if (differs || (options.orientation ?? state.orientation) !== state.orientation) finishAnimation();
@@ -325,7 +325,7 @@ export function createBoard(el: HTMLElement, config: BoardConfig = {}): Board {
       if (k === undefined) return Promise.resolve();
       state = {
         ...state,
-        pieces: applyMove(state.pieces, move, k),
+        pieces: movePieces(state.pieces, move, k),
         lastMove: move,
         selected: null,
         stops: [],

@@ -19,7 +19,6 @@ export {
   squareToIndex,
 } from './square.ts';
 export {
-  applyMove,
   candidates,
   canSelect,
   captureDestinations,
@@ -33,6 +32,7 @@ export {
   isAction,
   sameMove,
   moveCursor,
+  movePieces,
   mustCapture,
   nextStops,
   select,
@@ -57,7 +57,7 @@ export type {
   Pieces,
   Rank,
   Role,
-  Square,
   SquareInfo,
+  SquareName,
   Theme,
 } from './types.ts';

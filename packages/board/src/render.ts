@@ -14,7 +14,7 @@ import {
   takenSquares,
 } from './state.ts';
 import type { State } from './state.ts';
-import type { BoardLabels, Color, PieceKind, Square, SquareInfo } from './types.ts';
+import type { BoardLabels, Color, PieceKind, SquareName, SquareInfo } from './types.ts';
 
 export interface Renderer {
   /** the `.dama-board` element, focusable, receiving the pointer and key events */
@@ -24,22 +24,22 @@ export interface Renderer {
    * The keyboard cursor shown to assistive technology at once (`aria-activedescendant`), ahead of
    * the next frame's redraw: a key handler of the host reading it sees the square just reached.
    */
-  cursor(sq: Square): void;
+  cursor(sq: SquareName): void;
   /** the element drawing the piece on `sq` */
-  pieceEl(sq: Square): HTMLElement | undefined;
+  pieceEl(sq: SquareName): HTMLElement | undefined;
   /** take a piece element out of the diff (for an animation); the caller owns it until `adopt` */
-  detachPiece(sq: Square): HTMLElement | undefined;
+  detachPiece(sq: SquareName): HTMLElement | undefined;
   /** hand an element back to the diff as the piece on `sq` */
-  adoptPiece(sq: Square, el: HTMLElement): void;
+  adoptPiece(sq: SquareName, el: HTMLElement): void;
   /** make a new, unmanaged piece element at `sq` */
-  createPiece(kind: PieceKind, sq: Square, orientation: Color): HTMLElement;
+  createPiece(kind: PieceKind, sq: SquareName, orientation: Color): HTMLElement;
   /** squares whose piece position is driven by someone else (drag, animation) */
-  readonly locked: Set<Square>;
+  readonly locked: Set<SquareName>;
   destroy(): void;
 }
 
 /** The CSS transform placing a piece on a square. */
-export function pieceTransform(sq: Square, orientation: Color): string {
+export function pieceTransform(sq: SquareName, orientation: Color): string {
   const [col, row] = screenPos(sq, orientation);
   return `translate(${col * 100}%, ${row * 100}%)`;
 }
@@ -124,12 +124,12 @@ export function createRenderer(host: HTMLElement, uid: string, labels: () => Boa
   board.append(squaresLayer, coordsLayer, lines, overlay, piecesLayer, arrowsLayer);
   host.append(board);
 
-  const cells = new Map<Square, HTMLElement>();
-  const cellClass = new Map<Square, string>();
-  const cellLabel = new Map<Square, string>();
-  const pieces = new Map<Square, HTMLElement>();
+  const cells = new Map<SquareName, HTMLElement>();
+  const cellClass = new Map<SquareName, string>();
+  const cellLabel = new Map<SquareName, string>();
+  const pieces = new Map<SquareName, HTMLElement>();
   const pieceView = new WeakMap<HTMLElement, PieceView>();
-  const locked = new Set<Square>();
+  const locked = new Set<SquareName>();
   let builtFor: Color | null = null;
   let boardClass = '';
   let routesSvg = '';
@@ -137,7 +137,7 @@ export function createRenderer(host: HTMLElement, uid: string, labels: () => Boa
   let ghost: HTMLElement | null = null;
   let ghostKey = '';
 
-  const cellId = (sq: Square) => `${uid}-${sq}`;
+  const cellId = (sq: SquareName) => `${uid}-${sq}`;
 
   function buildSquares(orientation: Color): void {
     squaresLayer.textContent = '';
@@ -167,7 +167,7 @@ export function createRenderer(host: HTMLElement, uid: string, labels: () => Boa
   }
 
   /** A rank number at the left edge or a file letter at the bottom edge, in the corner of `sq`. */
-  function coord(kind: 'file' | 'rank', sq: Square, index: number): HTMLElement {
+  function coord(kind: 'file' | 'rank', sq: SquareName, index: number): HTMLElement {
     const span = doc.createElement('span');
     const tone = (fileOf(sq) + rankOf(sq)) % 2 === 0 ? 'dark' : 'light';
     span.className = `dama-coord dama-coord-${kind} on-${tone}`;
@@ -176,7 +176,7 @@ export function createRenderer(host: HTMLElement, uid: string, labels: () => Boa
     return span;
   }
 
-  function createPiece(kind: PieceKind, sq: Square, orientation: Color): HTMLElement {
+  function createPiece(kind: PieceKind, sq: SquareName, orientation: Color): HTMLElement {
     const el = doc.createElement('div');
     el.className = 'dama-piece';
     el.dataset.piece = kind;
@@ -186,7 +186,7 @@ export function createRenderer(host: HTMLElement, uid: string, labels: () => Boa
     return el;
   }
 
-  function updatePiece(el: HTMLElement, sq: Square, view: PieceView): void {
+  function updatePiece(el: HTMLElement, sq: SquareName, view: PieceView): void {
     const old = pieceView.get(el);
     if (old?.kind !== view.kind) {
       el.dataset.piece = view.kind;

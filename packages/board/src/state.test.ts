@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyMove,
   candidates,
   captureDestinations,
   chainStops,
@@ -11,6 +10,7 @@ import {
   initialState,
   isAction,
   moveCursor,
+  movePieces,
   mustCapture,
   nextStops,
   sameMove,
@@ -18,10 +18,14 @@ import {
   tap,
 } from './state.ts';
 import type { State } from './state.ts';
-import type { MovePath, Square } from './types.ts';
+import type { MovePath, SquareName } from './types.ts';
 
-const q = (from: Square, to: Square): MovePath => ({ from, path: [to], captures: [] });
-const x = (from: Square, path: Square[], captures: Square[]): MovePath => ({ from, path, captures });
+const q = (from: SquareName, to: SquareName): MovePath => ({ from, path: [to], captures: [] });
+const x = (from: SquareName, path: SquareName[], captures: SquareName[]): MovePath => ({
+  from,
+  path,
+  captures,
+});
 
 // docs/RULES.md small case `W:WKa1:Ba3,c5,e3,c1`: 4 paths, 3 distinct moves; two paths end on a1.
 const kingMoves = [
@@ -282,13 +286,13 @@ describe('keyboard cursor', () => {
   });
 });
 
-describe('applyMove', () => {
+describe('movePieces', () => {
   it('moves the piece and removes the captured ones', () => {
     expect(
-      applyMove({ a1: 'white-king', a3: 'black-man', c5: 'black-man' }, x('a1', ['a5', 'e5'], ['a3', 'c5'])),
+      movePieces({ a1: 'white-king', a3: 'black-man', c5: 'black-man' }, x('a1', ['a5', 'e5'], ['a3', 'c5'])),
     ).toEqual({
       e5: 'white-king',
     });
-    expect(applyMove({ b6: 'white-man' }, q('b6', 'b7'), 'white-king')).toEqual({ b7: 'white-king' });
+    expect(movePieces({ b6: 'white-man' }, q('b6', 'b7'), 'white-king')).toEqual({ b7: 'white-king' });
   });
 });

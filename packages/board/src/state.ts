@@ -6,18 +6,18 @@
 // taken), the player taps through the stops: each tap keeps only the paths whose `path` starts
 // with the stops tapped so far, until one path is left.
 import { colorOf, fileOf, rankOf, squareAt } from './square.ts';
-import type { BoardOptions, MovePath, PieceKind, Pieces, Square } from './types.ts';
+import type { BoardOptions, MovePath, PieceKind, Pieces, SquareName } from './types.ts';
 
 /** The widget's headless state: its options and the selection in progress (selected piece, stops tapped, pending move, keyboard cursor). */
 export interface State extends Omit<BoardOptions, 'labels'> {
   /** ['a5'] — landing squares already tapped through, in order, for the selected piece */
-  stops: Square[];
+  stops: SquareName[];
   /** 'a1' — a destination reached by several paths, being resolved by tapping stops; or null */
-  target: Square | null;
+  target: SquareName | null;
   /** the chosen move shown as a ghost until a confirming tap (confirmMove); or null */
   pending: MovePath | null;
   /** 'd4' — where the keyboard cursor is */
-  cursor: Square;
+  cursor: SquareName;
 }
 
 /** The result of a user action: the next state, and the move to play if one was completed. */
@@ -42,7 +42,7 @@ export const defaults: Omit<BoardOptions, 'labels'> = {
 };
 
 /** The last landing square of a move. */
-export const destOf = (m: MovePath): Square => m.path[m.path.length - 1] ?? m.from;
+export const destOf = (m: MovePath): SquareName => m.path[m.path.length - 1] ?? m.from;
 
 const unique = <T>(xs: Iterable<T>): T[] => [...new Set(xs)];
 
@@ -102,7 +102,7 @@ export function configure(s: State, c: Partial<BoardOptions>): State {
 }
 
 /** True when the movable colour allows moving the piece on `sq` and it has at least one move. */
-export function canSelect(s: State, sq: Square): boolean {
+export function canSelect(s: State, sq: SquareName): boolean {
   const kind = s.pieces[sq];
   if (kind === undefined || s.movable.color === 'none') return false;
   if (s.movable.color !== 'both' && s.movable.color !== colorOf(kind)) return false;
@@ -110,12 +110,12 @@ export function canSelect(s: State, sq: Square): boolean {
 }
 
 /** Squares of the pieces that must capture: the `from` of every capture move. */
-export function mustCapture(moves: readonly MovePath[]): Square[] {
+export function mustCapture(moves: readonly MovePath[]): SquareName[] {
   return unique(moves.filter((m) => m.captures.length > 0).map((m) => m.from));
 }
 
 /** The glow set: pieces of the movable side that must capture. */
-export function glowSquares(s: State): Square[] {
+export function glowSquares(s: State): SquareName[] {
   return mustCapture(s.movable.moves).filter((sq) => canSelect(s, sq));
 }
 
@@ -134,12 +134,12 @@ export function candidates(s: State): MovePath[] {
 }
 
 /** Final destinations of the remaining candidate paths (dots, or rings for captures). */
-export function destinations(s: State): Square[] {
+export function destinations(s: State): SquareName[] {
   return unique(candidates(s).map(destOf));
 }
 
 /** Destinations reached by a capture (drawn as rings). */
-export function captureDestinations(s: State): Square[] {
+export function captureDestinations(s: State): SquareName[] {
   return unique(
     candidates(s)
       .filter((m) => m.captures.length > 0)
@@ -148,7 +148,7 @@ export function captureDestinations(s: State): Square[] {
 }
 
 /** The next intermediate landing square of each remaining candidate: tapping one narrows the choice. */
-export function nextStops(s: State): Square[] {
+export function nextStops(s: State): SquareName[] {
   const k = s.stops.length;
   return unique(
     candidates(s)
@@ -158,25 +158,25 @@ export function nextStops(s: State): Square[] {
 }
 
 /** Every intermediate landing square still ahead on the remaining candidate paths. */
-export function chainStops(s: State): Square[] {
+export function chainStops(s: State): SquareName[] {
   const k = s.stops.length;
   return unique(candidates(s).flatMap((m) => m.path.slice(k, -1)));
 }
 
 /** Pieces the move being chosen would take: the pending move's, or those of every candidate path. */
-export function takenSquares(s: State): Square[] {
+export function takenSquares(s: State): SquareName[] {
   if (s.pending !== null) return [...s.pending.captures];
   return unique(candidates(s).flatMap((m) => m.captures));
 }
 
 /** True when tapping `sq` would play or advance a move of the selected piece. */
-export function isAction(s: State, sq: Square): boolean {
+export function isAction(s: State, sq: SquareName): boolean {
   if (s.pending !== null) return destOf(s.pending) === sq;
   return destinations(s).includes(sq) || nextStops(s).includes(sq);
 }
 
 /** The position after a move: the piece goes to the destination, captured pieces vanish. */
-export function applyMove(pieces: Pieces, m: MovePath, kind?: PieceKind): Pieces {
+export function movePieces(pieces: Pieces, m: MovePath, kind?: PieceKind): Pieces {
   const moving = kind ?? pieces[m.from];
   const next: Pieces = { ...pieces };
   delete next[m.from];
@@ -186,7 +186,7 @@ export function applyMove(pieces: Pieces, m: MovePath, kind?: PieceKind): Pieces
 }
 
 /** Select a piece (only a movable one; anything else clears the selection). */
-export function select(s: State, sq: Square | null): State {
+export function select(s: State, sq: SquareName | null): State {
   const selected = sq !== null && canSelect(s, sq) ? sq : null;
   return { ...s, selected, stops: [], target: null, pending: null, cursor: selected ?? s.cursor };
 }
@@ -198,7 +198,7 @@ function play(s: State, move: MovePath): Transition {
   return {
     state: {
       ...s,
-      pieces: applyMove(s.pieces, move),
+      pieces: movePieces(s.pieces, move),
       lastMove: move,
       movable: { color: s.movable.color, moves: [] },
       selected: null,
@@ -217,7 +217,7 @@ function resolve(s: State, move: MovePath): Transition {
 }
 
 /** Keep the paths matching `stops` (and `target`); play the last one left. */
-function narrow(s: State, stops: Square[], target: Square | null): Transition {
+function narrow(s: State, stops: SquareName[], target: SquareName | null): Transition {
   let next: State = { ...s, stops, target };
   const c = candidates(next);
   if (c.length === 0) return stay(s);
@@ -235,7 +235,7 @@ function narrow(s: State, stops: Square[], target: Square | null): Transition {
 }
 
 /** A tap (or click, or Enter) on a square. */
-export function tap(s: State, sq: Square): Transition {
+export function tap(s: State, sq: SquareName): Transition {
   if (s.pending !== null) {
     if (destOf(s.pending) === sq) return play(s, s.pending);
     s = { ...s, pending: null, stops: [], target: null };
@@ -261,7 +261,7 @@ export function tap(s: State, sq: Square): Transition {
 }
 
 /** A piece dragged from `from` and dropped on `to` (null: off the board). */
-export function drop(s: State, from: Square, to: Square | null): Transition {
+export function drop(s: State, from: SquareName, to: SquareName | null): Transition {
   const base = s.selected === from && s.pending === null ? s : select(s, from);
   if (base.selected !== from) return stay(s);
   if (to === null || to === from || !isAction(base, to)) return stay(base);

@@ -12,7 +12,7 @@ export const ranks = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
 export type Rank = (typeof ranks)[number];
 
 /** A square name; a1 is White's bottom-left corner. */
-export type Square = `${File}${Rank}`;
+export type SquareName = `${File}${Rank}`;
 
 /** The two sides. */
 export const colors = ['white', 'black'] as const;
@@ -30,16 +30,16 @@ export const pieceKinds = ['white-man', 'white-king', 'black-man', 'black-king']
 export type PieceKind = `${Color}-${Role}`;
 
 /** What stands where: { c3: 'white-man', h8: 'black-king' }. */
-export type Pieces = Partial<Record<Square, PieceKind>>;
+export type Pieces = Partial<Record<SquareName, PieceKind>>;
 
 /** One legal move, with its whole capture path. */
 export interface MovePath {
   /** 'a1' */
-  from: Square;
+  from: SquareName;
   /** landing squares in order, last = destination: ['a5', 'e5', 'e1', 'b1']; a quiet move has one */
-  path: Square[];
+  path: SquareName[];
   /** taken squares in jump order: ['a3', 'c5', 'e3', 'c1']; [] for a quiet move */
-  captures: Square[];
+  captures: SquareName[];
 }
 
 /** How an arrow is drawn: 'hint' (green, the default), 'best' (blue, the engine's move), 'alt' (a fainter blue, other lines), 'bad' (red, a mistake). */
@@ -49,8 +49,8 @@ export type ArrowBrush = (typeof arrowBrushes)[number];
 
 /** A hint arrow: { from: 'c3', to: 'c4' }, or { from: 'c3', to: 'c5', brush: 'best' }. */
 export interface Arrow {
-  from: Square;
-  to: Square;
+  from: SquareName;
+  to: SquareName;
   /** 'hint' when absent */
   brush?: ArrowBrush;
 }
@@ -74,7 +74,7 @@ export interface Movable {
 /** What the widget knows about a square, handed to the label callback. */
 export interface SquareInfo {
   /** 'c3' */
-  square: Square;
+  square: SquareName;
   /** 'white-man', or undefined for an empty square */
   piece: PieceKind | undefined;
   /** true when this is the selected piece's square */
@@ -106,7 +106,7 @@ export interface BoardOptions {
   /** { from: 'c3', path: ['c4'], captures: [] }, highlighted on its from and to squares; null clears */
   lastMove: MovePath | null;
   /** 'c3', the selected piece (the host may set it, e.g. for touch-move); null clears */
-  selected: Square | null;
+  selected: SquareName | null;
   /** [{ from: 'c3', to: 'c4' }] hint arrows */
   arrows: Arrow[];
   /** 'classic': one-colour wooden board with lines; 'two-tone': chequered */
@@ -130,12 +130,12 @@ export interface BoardCallbacks {
   /** called once the user has chosen a complete move: move => game.play(move) */
   onMove?: (move: MovePath) => void;
   /** called when the user selects a piece ('c3') or clears the selection (null) */
-  onSelect?: (square: Square | null) => void;
+  onSelect?: (square: SquareName | null) => void;
   /**
    * called for every tap (pointer, or Enter/Space on the keyboard cursor) on a square while no side
    * may move (`movable.color: 'none'`): 'c3' — what a position editor needs; the widget changes nothing
    */
-  onSquare?: (square: Square) => void;
+  onSquare?: (square: SquareName) => void;
 }
 
 /** What `createBoard` and `set` accept: every option is optional and has a default. */

@@ -6,7 +6,7 @@
  */
 import { Game, makeNotation, parsePosition, unwrap } from '@dama/core';
 import { Engine } from './engine.ts';
-import type { PatternWeights } from './patterns.ts';
+import type { PatternWeights } from './eval/patterns.ts';
 
 /** Start, middle games and endings from engine self-play (scripts/genfen.ts, seed 11). */
 export const BENCH_POSITIONS: readonly string[] = [

@@ -14,9 +14,9 @@ import { decodeValue, tbScore, type Tablebase } from './tablebase.ts';
 import { budget } from './timeman.ts';
 import { winDistance } from './types.ts';
 import type { Level, Limits, SearchInfo, SearchLine, SearchResult, TbResult } from './types.ts';
-import type { Weights } from './evaluate.ts';
-import { patternEvaluate, type PatternWeights } from './patterns.ts';
-import { NetEvaluator } from './net.ts';
+import type { Weights } from './eval/hand.ts';
+import { patternEvaluate, type PatternWeights } from './eval/patterns.ts';
+import { NetEvaluator } from './eval/net.ts';
 import { boardKeys } from './zobrist.ts';
 
 /** Options of a new `Engine`: level, hash size, evaluation (hand weights or learned patterns), noise, a stop flag, endgame tables. */

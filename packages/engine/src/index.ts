@@ -1,13 +1,16 @@
 /**
- * The Turkish draughts engine: `Engine` (search at a level or with limits), the evaluation, the
- * endgame tables, the Web Worker service, the text protocol, the bench and the match harness.
+ * The Turkish draughts engine: `Engine` (search at a level or with limits), the evaluation (the
+ * learned one and its weights file reader, the hand-weighted fallback), the transposition table, the
+ * endgame tables (probe, file format, fetch, the worker's queue), the levels and think times, the
+ * text protocol, the Web Worker service and the bench. Matches, training, the weights writer and the
+ * table builder are `@dama/engine-lab`'s (private, in the repository).
  *
  * @module @dama/engine
  */
 export type { Limits, Level, SearchInfo, SearchLine, SearchResult, TbResult } from './types.ts';
 export { LEVELS, MAX_PLY, WIN, WIN_BOUND, INFINITE, DRAW, isWinScore, winDistance } from './types.ts';
-export type { Weights } from './evaluate.ts';
-export { evaluate, DEFAULT_WEIGHTS } from './evaluate.ts';
+export type { Weights } from './eval/hand.ts';
+export { evaluate, DEFAULT_WEIGHTS } from './eval/hand.ts';
 export type { SearchOptions, SearchParams, RootState, SearchControl, IterationInfo } from './search.ts';
 export { Searcher, lmrTable, LMR_DIVISOR, tbRulesHold, DEFAULT_SEARCH_PARAMS } from './search.ts';
 export { TranspositionTable } from './tt.ts';
@@ -22,31 +25,8 @@ export { Engine, pvMoves, rootState } from './engine.ts';
 export type { BenchLine, BenchResult } from './bench.ts';
 export { BENCH_POSITIONS, BENCH_DEPTH, BENCH_SIGNATURE, runBench } from './bench.ts';
 export { HubProtocol, parseLine, formatInfo, ENGINE_NAME, ENGINE_VERSION } from './protocol.ts';
-export type { EngineRequest, EngineResponse, LineText } from './service.ts';
-export { EngineService } from './service.ts';
-export type { Player, EngineConfig, GameRecord, MatchStats, SprtSettings, MatchOptions } from './match.ts';
-export {
-  EnginePlayer,
-  describeConfig,
-  openingSuite,
-  pickOpeningIndices,
-  pickOpenings,
-  matchStats,
-  playGame,
-  playMatch,
-  gamesToPdn,
-  DEFAULT_SPRT,
-  MAX_GAME_PLIES,
-} from './match.ts';
-export {
-  RandomPlayer,
-  GreedyPlayer,
-  MaterialPlayer,
-  materialBalance,
-  capturedMaterial,
-  ANCHOR_MAN,
-  ANCHOR_KING,
-} from './anchors.ts';
+export type { EngineRequest, EngineResponse, LineText, SquarePath } from './service.ts';
+export { EngineService, squarePath } from './service.ts';
 export type { Material, TbValue, TableSource } from './tablebase.ts';
 export {
   Tablebase,
@@ -54,6 +34,8 @@ export {
   tableMaterials,
   tableSize,
   tableIndex,
+  groupSizes,
+  flipBoard,
   materialName,
   materialId,
   parseMaterialName,
@@ -64,12 +46,39 @@ export {
   tbScore,
 } from './tablebase.ts';
 export type { GroupOrder } from './tbformat.ts';
-export { encodeTable, decodeTable, tableFileName, groupOrders } from './tbformat.ts';
-export type { BuildProgress, ClassStats } from './tbbuild.ts';
-export { solvePair, buildTablebase, classStats, verifyClass } from './tbbuild.ts';
-export type { PatternWeights } from './patterns.ts';
-export { patternEvaluate, SCALARS, WINDOWS, PATTERNS } from './patterns.ts';
-export type { SymmetryClasses, DecodeResult, WeightsErrorCode } from './weights.ts';
-export { decodeWeights, encodeWeights, expandWeights, symmetryClasses } from './weights.ts';
-export type { NetWeights } from './net.ts';
-export { NetEvaluator, netEvaluateReference, NET_INPUTS, NET_ACT, NET_OUT } from './net.ts';
+export {
+  encodeTable,
+  encodeTableV1,
+  decodeTable,
+  tableFileName,
+  groupOrders,
+  TB_VERSION,
+} from './tbformat.ts';
+export { fetchTable } from './tbfetch.ts';
+export type { TableLoader } from './tbqueue.ts';
+export { TableQueue, tablesByNeed, tableDistance } from './tbqueue.ts';
+export type { PatternWeights } from './eval/patterns.ts';
+export {
+  patternEvaluate,
+  patternEntries,
+  scalarFeatures,
+  phaseOf,
+  SCALARS,
+  SCALAR_COUNT,
+  TEMPO,
+  UNIT_SHIFT,
+  WINDOWS,
+  PATTERNS,
+} from './eval/patterns.ts';
+export type { SymmetryClasses, DecodeResult, WeightsErrorCode } from './eval/weights.ts';
+export {
+  decodeWeights,
+  expandWeights,
+  symmetryClasses,
+  netSectionBytes,
+  WEIGHTS_MAGIC,
+  WEIGHTS_VERSION,
+  WEIGHTS_HEADER_BYTES,
+} from './eval/weights.ts';
+export type { NetWeights } from './eval/net.ts';
+export { NetEvaluator, netEvaluateReference, netSided, NET_INPUTS, NET_ACT, NET_OUT } from './eval/net.ts';

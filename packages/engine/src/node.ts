@@ -9,10 +9,10 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { PatternWeights } from './patterns.ts';
+import type { PatternWeights } from './eval/patterns.ts';
 import { tableMaterials, Tablebase, type Material } from './tablebase.ts';
 import { decodeTable, encodeTable, groupOrders, tableFileName } from './tbformat.ts';
-import { decodeWeights } from './weights.ts';
+import { decodeWeights } from './eval/weights.ts';
 
 /** The shipped weights file (the same path from `src/` and from `dist/`). */
 export const WEIGHTS_FILE = fileURLToPath(new URL('../assets/eval.bin', import.meta.url));

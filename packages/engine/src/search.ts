@@ -1,15 +1,13 @@
 /**
  * The search: iterative deepening over a principal-variation search with aspiration windows, a
- * transposition table, move ordering (hash move, captures of kings first, promotions, killers,
- * history with a malus for quiet moves that failed to cut), internal iterative reduction, late-move
- * reductions for quiet moves only, an extension for forced replies (and, as a setting, for a man's
- * step onto the square before its last rank), ProbCut at shallow depth, and a quiescence search
- * that resolves captures and notices capture threats. Sacrifices (quiet moves after which the
- * opponent must capture: how draughts combinations start) are neither reduced nor pruned. An
- * evaluation cache keeps the evaluator's recent values.
+ * transposition table, move ordering (ordering.ts: hash move, captures of kings first, promotions,
+ * killers, history with a malus for quiet moves that failed to cut), internal iterative reduction,
+ * late-move reductions for quiet moves only, an extension for forced replies, ProbCut at shallow
+ * depth, and a quiescence search that resolves captures and notices capture threats. Sacrifices
+ * (quiet moves after which the opponent must capture: how draughts combinations start) are neither
+ * reduced nor pruned. An evaluation cache keeps the evaluator's recent values.
  *
- * Null-move pruning is a setting, off: zugzwang and blockades decide many draughts games, and in
- * self-play it was even (docs/engine/log.md, session 24).
+ * No null-move pruning: zugzwang and blockades decide many draughts games.
  *
  * Copy-make on six int32 halves: each ply owns a move list and a board buffer, allocated once, so a
  * node allocates nothing. Draws by repetition and by the active rule set are seen inside the tree.
@@ -30,7 +28,8 @@ import {
   type Board,
   type DrawRules,
 } from '@dama/core';
-import { DEFAULT_WEIGHTS, evaluate, type Weights } from './evaluate.ts';
+import { DEFAULT_WEIGHTS, evaluate, type Weights } from './eval/hand.ts';
+import { crowns, MoveOrder } from './ordering.ts';
 import { TB_MAX_PIECES, tbScore, type Tablebase } from './tablebase.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, fromTT, toTT, TranspositionTable } from './tt.ts';
 import { DRAW, INFINITE, MAX_PLY, WIN, WIN_BOUND } from './types.ts';
@@ -39,14 +38,16 @@ import { boardKeys, KEY_A, KEY_B, SIDE_A, SIDE_B } from './zobrist.ts';
 /** Room for the game history before the root (positions since the last irreversible move). */
 const HISTORY_ROOM = 128;
 
-/** The order score of a move already searched. */
-const TAKEN = -(1 << 30);
+/** ProbCut from this depth on, by a search this many plies shallower (see `Searcher.probCut`). */
+const PROBCUT_DEPTH = 5;
+const PROBCUT_REDUCTION = 4;
+/** ProbCut is tried where the static evaluation is at least its bound minus this. */
+const PROBCUT_SLACK = 40;
+
 /** The evaluation cache's entries − 1 (2^16 entries, 512 KB; see `Searcher.evalCache`). */
 const EVAL_MASK = (1 << 16) - 1;
 /** No value in an evaluation cache entry (no evaluation is this low). */
 const EVAL_EMPTY = -0x7fffffff;
-/** How many of the moves searched at a node the history malus remembers. */
-const TRIED = 64;
 
 /**
  * A static evaluation: centi-men for the side to move (`turn` 0 = White) on a board, scored at search
@@ -89,35 +90,18 @@ export interface SearchParams {
   probCutMargin: number;
   /** The first aspiration window's half width at depth 4 and more. */
   aspiration: number;
-  /**
-   * The static evaluation is rounded to a multiple of this (1: not rounded). A coarser score makes
-   * more moves equal, so more of them fail low at once: the tree shrinks.
-   */
-  grain: number;
   /** Late-move reductions: `ln(depth) · ln(moveNumber) / lmrDivisor` plies (see `lmrTable`). */
   lmrDivisor: number;
-  /**
-   * A reduced quiet move whose history is above this is reduced a ply less, below minus this a ply
-   * more (0: history does not change reductions).
-   */
-  lmrHistory: number;
   /** Move-count pruning at depth ≤ 3: quiet moves after the first `base + scale · depth²` are skipped. */
   lateMoveBase: number;
   lateMoveScale: number;
-  /**
-   * Singular extension from this depth on (0: off): when the hash move holds a lower bound from
-   * nearly as deep, and every other move searched at half depth fails below its score minus
-   * `singularMargin`, the hash move is searched a ply deeper.
-   */
-  singularDepth: number;
-  singularMargin: number;
   /**
    * How many times along a line quiescence searches the quiet replies to a capture threat (0: never).
    * The searcher starts with this count; the engine sets each level's own (levels.ts) unless the
    * caller's params name one.
    */
   threatReplyPlies: number;
-  /** Internal iterative reduction from this depth on (0: off): see `negamax`. */
+  /** Internal iterative reduction from this depth on (0: off): see `Searcher.search`. */
   iirDepth: number;
   /** 1: at a quiet cut the quiet moves tried before the cutting one lose the history it gains (0: off). */
   historyMalus: number;
@@ -134,38 +118,16 @@ export interface SearchParams {
   pruneSacrifice: number;
   /** The depth of `pruneSacrifice` 2's probe search (0: quiescence). */
   sacrificeProbe: number;
-  /** Futility and move-count pruning apply at this remaining depth and below. */
+  /** Futility, move-count and static beta pruning apply at this remaining depth and below (0: none). */
   pruneDepth: number;
-  /**
-   * 1: a quiet node of quiescence also tries the side to move's promotions (a man stepping onto
-   * its last rank), so a crowning one move away is seen rather than stood pat on. 0: off.
-   */
-  qsPromotion: number;
-  /**
-   * Null-move pruning (0: off): at a non-PV node of depth ≥ 3 whose static evaluation is at least
-   * beta, where neither side can capture and the side to move has at least `nullMinPieces` pieces,
-   * the side to move passes and the opponent is searched `nullMove + depth / 4` plies shallower
-   * against beta; when even that fails high, the node is cut. Never two passes in a row.
-   */
-  nullMove: number;
-  /** The fewest pieces of the side to move for a pass (zugzwang is an endgame's: few pieces, blocked men). */
-  nullMinPieces: number;
-  /**
-   * 1: a man's forward step onto the rank before its last (one step from crowning: how races are
-   * decided) is searched a ply deeper, and neither reduced nor pruned. 0: off.
-   */
-  advanceExtension: number;
 }
 
 /** The divisor chosen by an equal-nodes match against 2.2 (docs/engine/search-decisions.md). */
 export const LMR_DIVISOR = 1.8;
 
 /**
- * The search's defaults (docs/engine/search-decisions.md has the match behind each). The futility and static-beta margins
- * are session 2's × ¾ since session 25 (a self-play SPRT with the learned evaluation). Sacrifices are
- * never reduced (session 14), and since session 26 those that pruning would drop are probed by
- * quiescence (`pruneSacrifice` 2) instead of searched in full: half the tree, and two records
- * against 945fa26 at 0.1 s a move.
+ * The search's defaults (docs/engine/search-decisions.md has the match behind each). Sacrifices are
+ * never reduced, and those that pruning would drop are probed by quiescence (`pruneSacrifice` 2).
  */
 export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   futilityBase: 45,
@@ -173,13 +135,9 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   staticBetaPerDepth: 68,
   probCutMargin: 120,
   aspiration: 25,
-  grain: 1,
   lmrDivisor: LMR_DIVISOR,
-  lmrHistory: 0,
   lateMoveBase: 3,
   lateMoveScale: 2,
-  singularDepth: 0,
-  singularMargin: 50,
   threatReplyPlies: 1,
   iirDepth: 4,
   historyMalus: 1,
@@ -187,10 +145,6 @@ export const DEFAULT_SEARCH_PARAMS: Readonly<SearchParams> = {
   pruneSacrifice: 2,
   sacrificeProbe: 0,
   pruneDepth: 3,
-  qsPromotion: 0,
-  nullMove: 0,
-  nullMinPieces: 5,
-  advanceExtension: 0,
 };
 
 /** What the root needs: the board, the counters, the draw rules and the history for repetitions. */
@@ -242,41 +196,30 @@ export function lmrTable(divisor: number): Uint8Array {
   return t;
 }
 
-/** Whether the piece on `sq` is a king. */
-const isKing = (b: Board, sq: number): boolean => bitAt(b[4], b[5], sq) === 1;
-
-/** Whether the quiet move `from`–`to` of side `turn` crowns a man (a man reaching the last rank). */
-const crowns = (b: Board, turn: number, from: number, to: number): boolean =>
-  (turn === 0 ? to >= 56 : to < 8) && !isKing(b, from);
-
-/**
- * Whether side `turn` has a man one step from its last rank with the square ahead empty (a quiet
- * node's only possible promotions: a man crowns by stepping forward, and sideways steps keep the rank).
- */
-const canCrown = (b: Board, turn: number): boolean => {
-  if (turn === 0) return (b[1] & ~b[5] & 0xff0000 & (~(b[1] | b[3]) >>> 8)) !== 0;
-  return (b[2] & ~b[4] & 0xff00 & (~(b[0] | b[2]) << 8)) !== 0;
-};
-
 /** The alpha-beta searcher: iterative deepening over a copy-make ply stack (see the module comment). */
 export class Searcher {
+  // Fixed for the searcher's life.
   readonly tt: TranspositionTable;
   readonly weights: Weights;
-  /** Fixed for the searcher's life: the evaluation cache keeps its values. */
+  /** The evaluation: fixed, since the evaluation cache keeps its values. */
   readonly evaluator: Evaluator;
+  /** The margins (`SearchParams`). */
+  readonly params: Readonly<SearchParams>;
+
+  // The host's settings, read by the next `run`.
   noise: number;
   seed: number;
   stopSignal: Int32Array | undefined;
+  /**
+   * The search stops when the shared stop flag reaches this value (1: any non-zero flag). A host
+   * that numbers its searches sets it to the search's number and writes into the flag the number of
+   * the last search to stop, so a stop meant for one search never stops the next (protocol.ts).
+   */
+  stopAt = 1;
+  /** Set by the host to end the current search at the next check. */
+  stopRequested = false;
   plain: boolean;
   tablebase: Tablebase | undefined;
-  /** Nodes whose value came from the tables in the last `run`. */
-  tbHits = 0;
-  /** Forward pruning at shallow depth (futility, move-count and static beta pruning). */
-  shallowPruning = true;
-  /** Late-move reductions (see `lmrTable`). */
-  lmr: Uint8Array;
-  /** ProbCut at depth 5 and more. */
-  probCut = true;
   /**
    * How many times along a line quiescence looks at the quiet replies to a capture threat (0: never).
    * It starts as `params.threatReplyPlies`; the engine sets it from the level (levels.ts).
@@ -313,59 +256,64 @@ export class Searcher {
    * winning big does not throw the game away).
    */
   guardMargin = Infinity;
-  /** This search's weakening (`run` sets them from the fields above and the guard). */
+
+  // What the last `run` found and spent.
+  /** The score, depth and principal variation (move indices) behind the last `run`'s move. */
+  bestScore = 0;
+  completedDepth = 0;
+  bestPv: number[] = [];
+  nodes = 0;
+  seldepth = 0;
+  stopped = false;
+  /** Nodes whose value came from the tables in the last `run`. */
+  tbHits = 0;
+
+  // This search's root, rules, limits and weakening (`run` sets them).
+  private turn0 = 0;
+  /** The root's index in `keyA`/`keyB` (the game's earlier positions come before it). */
+  private rootIndex = 0;
+  private rules!: DrawRules;
+  private ruleStatic = false;
+  /** The tables hold for this search's rules (the default ones; see tablebase.ts). */
+  private tbOn = false;
+  private maxNodes = Infinity;
+  private hardTime = Infinity;
+  private start = 0;
+  /** 1 at the index of each excluded root move (`SearchControl.excludedRootMoves`), or null. */
+  private rootExcluded: Uint8Array | null = null;
+  /** The best root move of the iteration under way, and its score. */
+  private rootBest = -1;
+  private rootBestScore = -INFINITE;
+  /** This search's weakening: the fields above, or none when the guard holds. */
   private noiseNow = 0;
   private qsLimitNow = Infinity;
   private qsMissNow = 0;
   private overlookNow = 0;
   private endgameNoiseNow = 0;
-  /** The margins (`SearchParams`), the grain rounded to a whole number of at least 1. */
-  readonly params: Readonly<SearchParams>;
 
-  nodes = 0;
-  seldepth = 0;
-  stopped = false;
-  /** Set by the host to end the current search at the next check. */
-  stopRequested = false;
-  /**
-   * The search stops when the shared stop flag reaches this value (1: any non-zero flag). A host
-   * that numbers its searches sets it to the search's number and writes into the flag the number of
-   * the last search to stop, so a stop meant for one search never stops the next (protocol.ts).
-   */
-  stopAt = 1;
-
+  // Per-ply buffers and tables, allocated once: a node allocates nothing.
   private stack = new PlyStack(MAX_PLY + 1);
   private lists: MoveList[] = this.stack.lists;
   private boards: Board[] = this.stack.boards;
-  private orders: Int32Array[] = [];
+  /** The position keys (A, B) of the game's earlier positions, then of each ply's. */
   private keyA = new Int32Array(HISTORY_ROOM + MAX_PLY + 2);
   private keyB = new Int32Array(HISTORY_ROOM + MAX_PLY + 2);
   private noProgress = new Int32Array(MAX_PLY + 2);
   private kingsOnly = new Int32Array(MAX_PLY + 2);
-  private rootIndex = 0;
+  private rootKeys = new Int32Array(2);
+  /** Each ply's principal variation, from that ply on (`MAX_PLY` entries per ply), and its end. */
   private pvTable = new Int16Array(MAX_PLY * MAX_PLY);
   private pvLength = new Int32Array(MAX_PLY + 1);
-  private killers = new Int32Array(MAX_PLY * 2);
-  private history = new Int32Array(2 * 64 * 64);
-  /** The quiet moves searched so far at each ply (from · 64 + to), for the history malus. */
-  private tried = new Int32Array((MAX_PLY + 1) * TRIED);
-  /** The move each ply's singular test leaves out (-1: none). */
-  private excludedMove = new Int32Array(MAX_PLY + 1).fill(-1);
-  /** 1 at a ply reached by a pass (null move), so that its child does not pass again. */
-  private passed = new Uint8Array(MAX_PLY + 2);
-  private rootKeys = new Int32Array(2);
-  private rules!: DrawRules;
-  private ruleStatic = false;
-  /** The tables hold for this search's rules (the default ones; see tablebase.ts). */
-  private tbOn = false;
-
-  private maxNodes = Infinity;
-  private hardTime = Infinity;
-  private start = 0;
-  private rootBest = -1;
-  private rootBestScore = -INFINITE;
-  /** 1 at the index of each excluded root move (`SearchControl.excludedRootMoves`), or null. */
-  private rootExcluded: Uint8Array | null = null;
+  /** Move ordering: order scores, killers, history (ordering.ts). */
+  private readonly order: MoveOrder;
+  /** Late-move reductions by depth and move number (`lmrTable`). */
+  private readonly lmr: Uint8Array;
+  /**
+   * The evaluator's value of recently scored positions: per entry, the position's second key and
+   * its value (EVAL_EMPTY: none), at the index of its first key's low bits. About a fifth of the
+   * evaluations on the bench (most in quiescence, where the table is not probed) find their position here.
+   */
+  private evalCache = new Int32Array((EVAL_MASK + 1) * 2).fill(EVAL_EMPTY);
 
   constructor(options: SearchOptions = {}) {
     this.tt = new TranspositionTable(options.hashMegabytes ?? 16);
@@ -377,25 +325,18 @@ export class Searcher {
     this.plain = options.plain ?? false;
     this.tablebase = options.tablebase;
     const params = { ...DEFAULT_SEARCH_PARAMS, ...options.params };
-    params.grain = Math.max(1, Math.round(params.grain));
     this.params = Object.freeze(params);
     this.lmr = lmrTable(params.lmrDivisor);
     this.threatReplyPlies = params.threatReplyPlies;
-    for (let i = 0; i <= MAX_PLY; i++) this.orders.push(new Int32Array(64));
+    this.order = new MoveOrder(params.historyMalus !== 0);
   }
 
   /** Forget everything learned (a new game). */
   clear(): void {
     this.tt.clear();
     this.evalCache.fill(EVAL_EMPTY);
-    this.history.fill(0);
-    this.killers.fill(0);
+    this.order.clear();
   }
-
-  /** The score, depth and principal variation (move indices) behind the last `run`'s move. */
-  bestScore = 0;
-  completedDepth = 0;
-  bestPv: number[] = [];
 
   /**
    * Search the root and return the best move's index in the root move list (generator order), or -1
@@ -413,8 +354,61 @@ export class Searcher {
     this.tbOn = tbRulesHold(root.rules) && this.tablebase !== undefined;
     this.tbHits = 0;
     this.tt.newSearch();
-    this.killers.fill(0);
+    this.order.newSearch();
+    this.setRoot(root);
 
+    const b = this.boards[0];
+    const list = this.lists[0];
+    generateMoves(b, root.turn, list);
+    this.bestScore = -WIN;
+    this.completedDepth = 0;
+    this.bestPv = [];
+    if (list.count === 0) return -1;
+    this.rootExcluded = null;
+    const excluded = control.excludedRootMoves ?? [];
+    if (excluded.length > 0) {
+      this.rootExcluded = new Uint8Array(list.count);
+      for (const i of excluded) if (i >= 0 && i < list.count) this.rootExcluded[i] = 1;
+    }
+    let best = 0;
+    while (this.rootExcluded !== null && best < list.count && this.rootExcluded[best] === 1) best++;
+    if (best === list.count) return -1;
+    this.bestPv = [best];
+    this.bestScore = 0;
+    let score = 0;
+    for (let depth = 1; depth <= control.maxDepth && depth < MAX_PLY - 8; depth++) {
+      this.rootBest = -1;
+      this.rootBestScore = -INFINITE;
+      score = this.aspiration(depth, score);
+      if (this.stopped) {
+        // A move that the unfinished iteration proved better than the last one's choice is kept.
+        if (this.rootBest >= 0 && this.rootBest !== best && this.rootBestScore > this.bestScore) {
+          best = this.rootBest;
+          this.bestScore = this.rootBestScore;
+          this.bestPv = [best];
+        }
+        break;
+      }
+      best = this.pvTable[0];
+      this.bestScore = score;
+      this.completedDepth = depth;
+      const pv: number[] = [];
+      for (let i = 0; i < this.pvLength[0]; i++) pv.push(this.pvTable[i]);
+      this.bestPv = pv;
+      const time = performance.now() - this.start;
+      control.onIteration?.({ depth, seldepth: this.seldepth, score, nodes: this.nodes, time, pv });
+      if (this.stopRequested) break;
+      if (time >= control.softTime) break;
+      if (list.count === 1 && control.softTime < Infinity) break;
+      // A win or loss found within the depth cannot change with more depth.
+      if (score >= WIN_BOUND && WIN - score <= depth) break;
+      if (score <= -WIN_BOUND && WIN + score <= depth) break;
+    }
+    return best;
+  }
+
+  /** The root's board, keys, counters and side to move, and this search's weakening (the guard's). */
+  private setRoot(root: RootState): void {
     // History keys: only the last HISTORY_ROOM positions can matter (no-progress draws come first).
     const h = root.history;
     const n = Math.min(h.length >> 1, HISTORY_ROOM);
@@ -447,87 +441,342 @@ export class Searcher {
         this.endgameNoiseNow = 0;
       }
     }
+  }
 
-    const list = this.lists[0];
-    generateMoves(b, root.turn, list);
-    this.bestScore = -WIN;
-    this.completedDepth = 0;
-    this.bestPv = [];
-    if (list.count === 0) return -1;
-    this.rootExcluded = null;
-    const excluded = control.excludedRootMoves ?? [];
-    if (excluded.length > 0) {
-      this.rootExcluded = new Uint8Array(list.count);
-      for (const i of excluded) if (i >= 0 && i < list.count) this.rootExcluded[i] = 1;
+  /**
+   * The root's score at `depth`: searched in a window around the last iteration's `score` (from
+   * depth 4), widened on each side it fails on (unchanged `score` when the search stopped).
+   */
+  private aspiration(depth: number, score: number): number {
+    let delta = this.params.aspiration;
+    let alpha = -INFINITE;
+    let beta = INFINITE;
+    if (depth >= 4 && score > -WIN_BOUND && score < WIN_BOUND) {
+      alpha = score - delta;
+      beta = score + delta;
     }
-    let best = 0;
-    while (this.rootExcluded !== null && best < list.count && this.rootExcluded[best] === 1) best++;
-    if (best === list.count) return -1;
-    this.bestPv = [best];
-    this.bestScore = 0;
-    let score = 0;
-    for (let depth = 1; depth <= control.maxDepth && depth < MAX_PLY - 8; depth++) {
-      this.rootBest = -1;
-      this.rootBestScore = -INFINITE;
-      let delta = this.params.aspiration;
-      let alpha = -INFINITE;
-      let beta = INFINITE;
-      if (depth >= 4 && score > -WIN_BOUND && score < WIN_BOUND) {
-        alpha = score - delta;
-        beta = score + delta;
+    while (true) {
+      const s = this.search(0, depth, alpha, beta);
+      if (this.stopped) return score;
+      if (s <= alpha) {
+        beta = (alpha + beta) >> 1;
+        alpha = Math.max(s - delta, -INFINITE);
+      } else if (s >= beta) {
+        beta = Math.min(s + delta, INFINITE);
+      } else return s;
+      delta += delta;
+      if (delta > 400) {
+        alpha = -INFINITE;
+        beta = INFINITE;
       }
-      while (true) {
-        const s = this.search(0, depth, alpha, beta);
-        if (this.stopped) break;
-        if (s <= alpha) {
-          beta = (alpha + beta) >> 1;
-          alpha = Math.max(s - delta, -INFINITE);
-        } else if (s >= beta) {
-          beta = Math.min(s + delta, INFINITE);
-        } else {
-          score = s;
-          break;
-        }
-        delta += delta;
-        if (delta > 400) {
-          alpha = -INFINITE;
-          beta = INFINITE;
+    }
+  }
+
+  /**
+   * The principal-variation search of the node at `ply`, `depth` plies from the horizon, in the
+   * window `alpha`–`beta`: its score for the side to move. In order: draws, mate distance and the
+   * tables; quiescence at the horizon; the transposition table; the moves (none: a loss) and the
+   * counting draws; the depth's adjustments; pruning of the whole node; the moves, best first, with
+   * late quiet ones pruned or reduced; the table's new entry.
+   */
+  private search(ply: number, depth: number, alpha: number, beta: number): number {
+    const pvNode = beta - alpha > 1;
+    this.pvLength[ply] = ply;
+    // Draws, mate distance and the tables.
+    if (ply > 0) {
+      if (this.rules.repetition && this.isRepetition(ply)) return DRAW;
+      if (this.ruleStatic && materialDraw(this.boards[ply], this.rules) !== undefined) return DRAW;
+      // Mate distance pruning.
+      if (alpha < -WIN + ply) alpha = -WIN + ply;
+      if (beta > WIN - ply - 1) beta = WIN - ply - 1;
+      if (alpha >= beta) return alpha;
+      if (this.tbOn) {
+        const s = this.tbProbe(ply);
+        if (s !== INFINITE) {
+          this.nodes++;
+          return s;
         }
       }
-      if (this.stopped) {
-        // A move that the unfinished iteration proved better than the last one's choice is kept.
-        if (this.rootBest >= 0 && this.rootBest !== best && this.rootBestScore > this.bestScore) {
-          best = this.rootBest;
-          this.bestScore = this.rootBestScore;
-          this.bestPv = [best];
-        }
-        break;
+    }
+    if (depth <= 0 || ply >= MAX_PLY - 8) return this.qsearch(ply, alpha, beta, 0, 0);
+    this.nodes++;
+    this.checkStop();
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+
+    // The table: the hash move, the static evaluation, and off the PV a bound that settles the node.
+    const idx = this.rootIndex + ply;
+    const ka = this.keyA[idx];
+    const kb = this.keyB[idx];
+    const tt = this.tt;
+    let hashMove = -1;
+    let ttEval = INFINITE;
+    if (tt.probe(ka, kb)) {
+      hashMove = tt.move;
+      ttEval = tt.eval;
+      if (!pvNode && tt.depth >= depth && ply > 0) {
+        const s = fromTT(tt.score, ply);
+        if (
+          tt.bound === BOUND_EXACT ||
+          (tt.bound === BOUND_LOWER && s >= beta) ||
+          (tt.bound === BOUND_UPPER && s <= alpha)
+        )
+          return s;
       }
-      best = this.pvTable[0];
-      this.bestScore = score;
-      this.completedDepth = depth;
-      const pv: number[] = [];
-      for (let i = 0; i < this.pvLength[0]; i++) pv.push(this.pvTable[i]);
-      this.bestPv = pv;
-      const time = performance.now() - this.start;
-      control.onIteration?.({ depth, seldepth: this.seldepth, score, nodes: this.nodes, time, pv });
-      if (this.stopRequested) break;
-      if (time >= control.softTime) break;
-      if (list.count === 1 && control.softTime < Infinity) break;
-      // A win or loss found within the depth cannot change with more depth.
-      if (score >= WIN_BOUND && WIN - score <= depth) break;
-      if (score <= -WIN_BOUND && WIN + score <= depth) break;
+    }
+
+    // The moves: none is a loss; then the counting rules' draws.
+    const b = this.boards[ply];
+    const turn = (this.turn0 + ply) & 1;
+    const l = this.lists[ply];
+    generateMoves(b, turn, l);
+    const count = l.count;
+    if (count === 0) return -WIN + ply;
+    if (ply > 0 && counterDraw(this.noProgress[ply], this.kingsOnly[ply], this.rules) !== undefined)
+      return DRAW;
+    if (hashMove >= count) hashMove = -1;
+    const quiet = l.captures === 0;
+    const params = this.params;
+    // Internal iterative reduction: a non-PV node that the table knows nothing about is searched a
+    // ply shallower (its move ordering is poor, and a PV node has the last iteration's move anyway).
+    if (params.iirDepth > 0 && hashMove < 0 && depth >= params.iirDepth && !pvNode && !this.plain) depth--;
+    // Forced reply: one legal move is searched a ply deeper.
+    if (count === 1 && ply > 0) depth++;
+
+    // Pruning of a quiet node off the PV: static beta pruning at the last plies (where its late moves
+    // may be pruned too), ProbCut above them.
+    const prune = quiet && !pvNode && !this.plain && depth <= params.pruneDepth;
+    const cut =
+      quiet && !pvNode && !this.plain && depth >= PROBCUT_DEPTH && beta > -WIN_BOUND && beta < WIN_BOUND;
+    // The static evaluation only where a pruning rule reads it (a node with captures, a PV node or
+    // one at depth 4 never does); the table keeps INFINITE for "not computed", and the next visit
+    // computes the same value (the evaluation and its noise depend on the position alone).
+    let staticEval = ttEval;
+    if (staticEval === INFINITE && (prune || cut)) staticEval = this.staticEval(ply);
+    // Static beta pruning: far above beta with no capture threat against us.
+    if (
+      prune &&
+      ply > 0 &&
+      beta > -WIN_BOUND &&
+      beta < WIN_BOUND &&
+      staticEval - params.staticBetaPerDepth * depth >= beta &&
+      !hasCapture(b, turn ^ 1)
+    )
+      return staticEval;
+    if (cut && staticEval >= beta + params.probCutMargin - PROBCUT_SLACK) {
+      const s = this.probCut(ply, depth, beta);
+      if (s !== INFINITE) return s;
+    }
+
+    // The moves, best first.
+    const order = this.order;
+    order.orderMoves(ply, l, b, turn, hashMove);
+    // Futility and move-count pruning's thresholds (read only where `prune` holds).
+    const futility = staticEval + params.futilityBase + params.futilityPerDepth * depth;
+    const lateMoves = params.lateMoveBase + params.lateMoveScale * depth * depth;
+    const oldAlpha = alpha;
+    let best = -INFINITE;
+    let bestMove = -1;
+    for (let n = 0; n < count; n++) {
+      const i = order.nextMove(ply, count);
+      if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
+      // A weak level may overlook the opponent's sacrifice at the first reply.
+      if (ply === 1 && quiet && this.overlookNow > 0 && best > -INFINITE && this.overlooked(ply, i)) continue;
+      const from = l.from[i];
+      const to = l.to[i];
+      const promotes = quiet && crowns(b, turn, from, to);
+      // Futility and move-count pruning of late quiet moves near the horizon. Sacrifices are kept
+      // unless `pruneSacrifice` is 1: searched in full (0) or probed at a shallow depth first (2).
+      let probe = false;
+      if (prune && n > 0 && !promotes && best > -WIN_BOUND && (futility <= alpha || n >= lateMoves)) {
+        if (params.pruneSacrifice === 1) {
+          // Both rules then hold for every later move too (alpha only rises, n only grows): only a
+          // promotion could still be searched, so without one left the node is done.
+          if (!order.promotionLeft(ply, l, b, turn)) break;
+          continue;
+        }
+        if (!this.isSacrifice(ply, i)) continue;
+        probe = params.pruneSacrifice === 2;
+      }
+
+      this.make(ply, i);
+      let score: number;
+      if (n === 0) score = -this.search(ply + 1, depth - 1, -beta, -alpha);
+      else {
+        // A zero window, reduced for a probed sacrifice or a late quiet move, searched again unreduced
+        // and then with the full window when it beats alpha.
+        let r = 0;
+        if (probe && depth - 1 > params.sacrificeProbe) r = depth - 1 - params.sacrificeProbe;
+        else if (
+          quiet &&
+          !promotes &&
+          n >= (pvNode ? 2 : 1) &&
+          depth >= 3 &&
+          !this.plain &&
+          !order.isFirstKiller(ply, from, to)
+        )
+          r = this.reduction(ply, depth, n, pvNode);
+        score = -this.search(ply + 1, depth - 1 - r, -alpha - 1, -alpha);
+        if (r > 0 && score > alpha && !this.stopped)
+          score = -this.search(ply + 1, depth - 1, -alpha - 1, -alpha);
+        if (pvNode && score > alpha && score < beta && !this.stopped)
+          score = -this.search(ply + 1, depth - 1, -beta, -alpha);
+      }
+      if (this.stopped) return 0;
+      if (score > best) {
+        best = score;
+        bestMove = i;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, i);
+          if (ply === 0) {
+            this.rootBest = i;
+            this.rootBestScore = score;
+          }
+          if (score >= beta) {
+            if (quiet) order.goodMove(ply, turn, from, to, depth);
+            break;
+          }
+        }
+      }
+      if (quiet) order.badMove(ply, n, from, to);
+    }
+
+    // With root moves excluded the root's score is not the position's: keep it out of the table.
+    if (ply === 0 && this.rootExcluded !== null) return best;
+    // The table's new entry.
+    const bound = best >= beta ? BOUND_LOWER : best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(ka, kb, bestMove, depth, bound, toTT(best, ply), staticEval);
+    return best;
+  }
+
+  /**
+   * Quiescence: captures are compulsory, so a node with captures searches all of them (no standing
+   * pat), kings taken first. A quiet node stands pat on the evaluation, unless the opponent
+   * threatens a capture: then its quiet moves are searched, at most `threatReplyPlies` times along a
+   * line (the levels below Master once, Master never). `caps`: the capture plies so far.
+   */
+  private qsearch(ply: number, alpha: number, beta: number, threatPlies: number, caps: number): number {
+    this.nodes++;
+    this.checkStop();
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    const b = this.boards[ply];
+    if (ply > 0 && this.ruleStatic && materialDraw(b, this.rules) !== undefined) return DRAW;
+    if (ply > 0 && this.tbOn) {
+      const s = this.tbProbe(ply);
+      if (s !== INFINITE) return s;
+    }
+    const turn = (this.turn0 + ply) & 1;
+    if (ply >= MAX_PLY - 1) return this.staticEval(ply);
+    // Which moves are searched: the captures, or the quiet replies to a threat.
+    const captures = hasCapture(b, turn);
+    if (captures) {
+      // A weak level sees only so many capture plies: beyond them, the node is scored as if quiet.
+      if (caps >= this.qsLimitNow) return this.staticEval(ply);
+      if (this.qsMissNow > 0 && this.missed(ply)) return this.staticEval(ply);
+    } else {
+      if (!hasQuietMove(b, turn)) return -WIN + ply;
+      const standPat = this.staticEval(ply);
+      if (threatPlies >= this.threatReplyPlies || !hasCapture(b, turn ^ 1)) return standPat;
+      if (ply > 0 && this.rules.repetition && this.isRepetition(ply)) return DRAW;
+    }
+    const l = this.lists[ply];
+    generateMoves(b, turn, l);
+    const count = l.count;
+    // Captures best-ordered; quiet replies in the generator's order.
+    if (captures) this.order.orderCaptures(ply, l, b);
+    const childThreats = captures ? threatPlies : threatPlies + 1;
+    const childCaps = captures ? caps + 1 : caps;
+    let best = -INFINITE;
+    for (let n = 0; n < count; n++) {
+      const i = captures ? this.order.nextMove(ply, count) : n;
+      this.make(ply, i);
+      const s = -this.qsearch(ply + 1, -beta, -alpha, childThreats, childCaps);
+      if (this.stopped) return 0;
+      if (s > best) {
+        best = s;
+        if (s > alpha) {
+          alpha = s;
+          if (s >= beta) break;
+        }
+      }
     }
     return best;
   }
 
-  private turn0 = 0;
   /**
-   * The evaluator's value of recently scored positions: per entry, the position's second key and
-   * its value (EVAL_EMPTY: none), at the index of its first key's low bits. About a fifth of the
-   * evaluations on the bench (most in quiescence, where the table is not probed) find their position here.
+   * ProbCut at `ply`: a search `PROBCUT_REDUCTION` plies shallower against beta + `probCutMargin`.
+   * Its score when it reaches that bound (0 when the search stopped), or INFINITE: search the node.
    */
-  private evalCache = new Int32Array((EVAL_MASK + 1) * 2).fill(EVAL_EMPTY);
+  private probCut(ply: number, depth: number, beta: number): number {
+    const pcBeta = beta + this.params.probCutMargin;
+    const s = this.search(ply, depth - PROBCUT_REDUCTION, pcBeta - 1, pcBeta);
+    if (this.stopped) return 0;
+    if (s >= pcBeta) return s;
+    // The nested search reused this ply's buffers: generate again.
+    generateMoves(this.boards[ply], (this.turn0 + ply) & 1, this.lists[ply]);
+    this.pvLength[ply] = ply;
+    return INFINITE;
+  }
+
+  /**
+   * The late-move reduction of the quiet move just made at `ply`, its `n`-th, with `depth` plies
+   * left: `lmr`'s, a ply less at a PV node, at least one ply left, and at most `lmrSacrifice` for a
+   * sacrifice.
+   */
+  private reduction(ply: number, depth: number, n: number, pvNode: boolean): number {
+    let r = this.lmr[Math.min(depth, 63) * 64 + Math.min(n, 63)];
+    if (pvNode && r > 0) r--;
+    if (r > depth - 2) r = depth - 2;
+    const sacrifice = this.params.lmrSacrifice;
+    if (r > sacrifice && hasCapture(this.boards[ply + 1], ((this.turn0 + ply) & 1) ^ 1)) r = sacrifice;
+    return r;
+  }
+
+  /** Move `i` raised alpha at `ply`: the line from `ply` becomes the move and then the child's line. */
+  private updatePv(ply: number, i: number): void {
+    const base = ply * MAX_PLY;
+    this.pvTable[base + ply] = i;
+    const childBase = (ply + 1) * MAX_PLY;
+    const len = this.pvLength[ply + 1];
+    for (let k = ply + 1; k < len; k++) this.pvTable[base + k] = this.pvTable[childBase + k];
+    this.pvLength[ply] = Math.max(len, ply + 1);
+  }
+
+  /**
+   * Whether move `i` at `ply` is a sacrifice: a quiet move after which the other side must capture
+   * (how draughts combinations start). Plays it into the board of `ply + 1`.
+   */
+  private isSacrifice(ply: number, i: number): boolean {
+    const turn = (this.turn0 + ply) & 1;
+    const c = this.boards[ply + 1];
+    applyMove(this.boards[ply], turn, this.lists[ply], i, c);
+    return hasCapture(c, turn ^ 1);
+  }
+
+  /**
+   * Whether quiet move `i` at `ply` is a sacrifice that this search overlooks (`overlook` per mille,
+   * by a hash of the position, the move and the seed).
+   */
+  private overlooked(ply: number, i: number): boolean {
+    if (!this.isSacrifice(ply, i)) return false;
+    const l = this.lists[ply];
+    let h = Math.imul(this.keyA[this.rootIndex + ply] ^ (l.from[i] * 64 + l.to[i]) ^ ~this.seed, 0x85ebca77);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae3d);
+    h ^= h >>> 16;
+    return (h >>> 0) % 1000 < this.overlookNow;
+  }
+
+  /** Whether quiescence misses the captures at `ply` (`qsMiss` per mille, by a hash of the position and the seed). */
+  private missed(ply: number): boolean {
+    let h = Math.imul(this.keyB[this.rootIndex + ply] ^ this.seed ^ 0x2545f491, 0x9e3779b1);
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    return (h >>> 0) % 1000 < this.qsMissNow;
+  }
 
   private checkStop(): void {
     if (this.nodes >= this.maxNodes) this.stopped = true;
@@ -581,6 +830,8 @@ export class Searcher {
     let capLo = l.capLo[i];
     let capHi = l.capHi[i];
     const enemy = turn ^ 1;
+    // The taken pieces' keys. Core's `lowestBit` is written out here, in eval/ and in tablebase.ts:
+    // with the calls the bench runs about 4% more instructions (callgrind, depth 8), and slower.
     while (capLo !== 0) {
       const sq = 31 - Math.clz32(capLo & -capLo);
       capLo &= capLo - 1;
@@ -589,9 +840,9 @@ export class Searcher {
       kb ^= KEY_B[k];
     }
     while (capHi !== 0) {
-      const s = 31 - Math.clz32(capHi & -capHi);
+      const sq = 31 - Math.clz32(capHi & -capHi);
       capHi &= capHi - 1;
-      const k = (enemy + 2 * ((b[5] >>> s) & 1)) * 64 + s + 32;
+      const k = (enemy + 2 * ((b[5] >>> sq) & 1)) * 64 + sq + 32;
       a ^= KEY_A[k];
       kb ^= KEY_B[k];
     }
@@ -601,19 +852,6 @@ export class Searcher {
     const forwardMan = wasKing === 0 && to >> 3 !== from >> 3;
     this.noProgress[ply + 1] = capture || forwardMan ? 0 : this.noProgress[ply] + 1;
     this.kingsOnly[ply + 1] = wasKing !== 0 && !capture ? this.kingsOnly[ply] + 1 : 0;
-  }
-
-  /**
-   * Pass at `ply`: the same board with the other side to move at `ply + 1`. Its counters start
-   * again, so that no draw by repetition or by the counting rules is seen through a pass.
-   */
-  private makeNull(ply: number): void {
-    this.boards[ply + 1].set(this.boards[ply]);
-    const idx = this.rootIndex + ply;
-    this.keyA[idx + 1] = this.keyA[idx] ^ SIDE_A;
-    this.keyB[idx + 1] = this.keyB[idx] ^ SIDE_B;
-    this.noProgress[ply + 1] = 0;
-    this.kingsOnly[ply + 1] = 0;
   }
 
   private staticEval(ply: number): number {
@@ -629,12 +867,6 @@ export class Searcher {
       cache[slot] = kb;
       cache[slot + 1] = e;
     }
-    if (this.params.grain > 1) {
-      // Round half away from zero, so that both colours round alike.
-      const g = this.params.grain;
-      const half = g >> 1;
-      e = e >= 0 ? Math.floor((e + half) / g) * g : -Math.floor((half - e) / g) * g;
-    }
     let noise = this.noiseNow;
     if (this.endgameNoiseNow > 0) {
       const pieces = popcount(b[0] | b[2]) + popcount(b[1] | b[3]);
@@ -648,474 +880,5 @@ export class Searcher {
       e += ((h >>> 0) % (2 * noise + 1)) - noise;
     }
     return e;
-  }
-
-  /**
-   * Whether quiet move `i` at `ply` is a sacrifice (the other side must capture after it) that this
-   * search overlooks (`overlook` per mille, by a hash of the position, the move and the seed).
-   */
-  private overlooked(ply: number, i: number): boolean {
-    const l = this.lists[ply];
-    const b = this.boards[ply];
-    const turn = (this.turn0 + ply) & 1;
-    const c = this.boards[ply + 1];
-    applyMove(b, turn, l, i, c);
-    if (!hasCapture(c, turn ^ 1)) return false;
-    let h = Math.imul(this.keyA[this.rootIndex + ply] ^ (l.from[i] * 64 + l.to[i]) ^ ~this.seed, 0x85ebca77);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae3d);
-    h ^= h >>> 16;
-    return (h >>> 0) % 1000 < this.overlookNow;
-  }
-
-  /** Whether quiescence misses the captures at `ply` (`qsMiss` per mille, by a hash of the position and the seed). */
-  private missed(ply: number): boolean {
-    let h = Math.imul(this.keyB[this.rootIndex + ply] ^ this.seed ^ 0x2545f491, 0x9e3779b1);
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    return (h >>> 0) % 1000 < this.qsMissNow;
-  }
-
-  /** Order the moves of `ply`: fills `orders[ply]` with a score per move. */
-  private scoreMoves(ply: number, hashMove: number): void {
-    const l = this.lists[ply];
-    if (this.orders[ply].length < l.count) this.orders[ply] = new Int32Array(l.capacity);
-    const o = this.orders[ply];
-    const b = this.boards[ply];
-    const turn = (this.turn0 + ply) & 1;
-    if (l.captures > 0) {
-      // Every move captures the same number of pieces (the maximum rule); prefer taking kings.
-      for (let i = 0; i < l.count; i++) {
-        o[i] = popcount(l.capLo[i] & b[4]) + popcount(l.capHi[i] & b[5]);
-        if (i === hashMove) o[i] = 1 << 20;
-      }
-      return;
-    }
-    const k1 = this.killers[ply * 2];
-    const k2 = this.killers[ply * 2 + 1];
-    const hist = turn * 4096;
-    for (let i = 0; i < l.count; i++) {
-      const from = l.from[i];
-      const to = l.to[i];
-      const id = (from | (to << 6)) + 1;
-      let s: number;
-      if (i === hashMove) s = 1 << 20;
-      else if (id === k1) s = (1 << 19) + 2;
-      else if (id === k2) s = (1 << 19) + 1;
-      else s = this.history[hist + from * 64 + to];
-      if (crowns(b, turn, from, to)) s += 1 << 18;
-      o[i] = s;
-    }
-  }
-
-  /**
-   * The move to search `k`-th: the best-ordered one among those not searched yet. Taken moves are
-   * marked with a very low order score, so the scan finds the next best without moving list entries
-   * (move indices stay those of the generator, which the TT and the PV rely on).
-   */
-  private pick(ply: number): number {
-    const o = this.orders[ply];
-    const count = this.lists[ply].count;
-    let best = -1;
-    let bestScore = TAKEN;
-    for (let i = 0; i < count; i++)
-      if (o[i] > bestScore) {
-        bestScore = o[i];
-        best = i;
-      }
-    o[best] = TAKEN;
-    return best;
-  }
-
-  /** Whether a quiet move not searched yet at `ply` crowns a man. */
-  private promotionLeft(ply: number, turn: number): boolean {
-    const o = this.orders[ply];
-    const l = this.lists[ply];
-    const b = this.boards[ply];
-    for (let i = 0; i < l.count; i++) if (o[i] !== TAKEN && crowns(b, turn, l.from[i], l.to[i])) return true;
-    return false;
-  }
-
-  private search(ply: number, depth: number, alpha: number, beta: number): number {
-    const pvNode = beta - alpha > 1;
-    this.pvLength[ply] = ply;
-    if (ply > 0) {
-      if (this.rules.repetition && this.isRepetition(ply)) return DRAW;
-      if (this.ruleStatic && materialDraw(this.boards[ply], this.rules) !== undefined) return DRAW;
-      // Mate distance pruning.
-      if (alpha < -WIN + ply) alpha = -WIN + ply;
-      if (beta > WIN - ply - 1) beta = WIN - ply - 1;
-      if (alpha >= beta) return alpha;
-      if (this.tbOn) {
-        const s = this.tbProbe(ply);
-        if (s !== INFINITE) {
-          this.nodes++;
-          return s;
-        }
-      }
-    }
-    if (depth <= 0 || ply >= MAX_PLY - 8) return this.qsearch(ply, alpha, beta, 0, 0);
-    this.nodes++;
-    this.checkStop();
-    if (this.stopped) return 0;
-    if (ply > this.seldepth) this.seldepth = ply;
-
-    const idx = this.rootIndex + ply;
-    const ka = this.keyA[idx];
-    const kb = this.keyB[idx];
-    const tt = this.tt;
-    let hashMove = -1;
-    let ttEval = INFINITE;
-    let ttScore = 0;
-    let ttDepth = -1;
-    let ttBound = 0;
-    const excluded = this.excludedMove[ply];
-    if (tt.probe(ka, kb)) {
-      hashMove = tt.move;
-      ttEval = tt.eval;
-      ttScore = fromTT(tt.score, ply);
-      ttDepth = tt.depth;
-      ttBound = tt.bound;
-      if (!pvNode && tt.depth >= depth && ply > 0 && excluded < 0) {
-        const s = ttScore;
-        if (
-          tt.bound === BOUND_EXACT ||
-          (tt.bound === BOUND_LOWER && s >= beta) ||
-          (tt.bound === BOUND_UPPER && s <= alpha)
-        )
-          return s;
-      }
-    }
-
-    const b = this.boards[ply];
-    const turn = (this.turn0 + ply) & 1;
-    const l = this.lists[ply];
-    generateMoves(b, turn, l);
-    const count = l.count;
-    if (count === 0) return -WIN + ply;
-    if (ply > 0 && counterDraw(this.noProgress[ply], this.kingsOnly[ply], this.rules) !== undefined)
-      return DRAW;
-    if (hashMove >= count) hashMove = -1;
-    // Internal iterative reduction: a non-PV node that the table knows nothing about is searched a
-    // ply shallower (its move ordering is poor, and a PV node has the last iteration's move anyway).
-    const iirDepth = this.params.iirDepth;
-    if (iirDepth > 0 && hashMove < 0 && depth >= iirDepth && !pvNode && !this.plain) depth--;
-
-    // Forced reply: one legal move is searched a ply deeper.
-    if (count === 1 && ply > 0) depth++;
-
-    const prune =
-      this.shallowPruning && !this.plain && !pvNode && l.captures === 0 && depth <= this.params.pruneDepth;
-    const cut =
-      this.probCut &&
-      excluded < 0 &&
-      !pvNode &&
-      !this.plain &&
-      depth >= 5 &&
-      l.captures === 0 &&
-      beta > -WIN_BOUND &&
-      beta < WIN_BOUND;
-    // The static evaluation only where a pruning rule reads it (a node with captures, a PV node or
-    // one at depth 4 never does); the table keeps INFINITE for "not computed", and the next visit
-    // computes the same value (the evaluation and its noise depend on the position alone).
-    let staticEval = ttEval;
-    if (staticEval === INFINITE && (prune || cut)) staticEval = this.staticEval(ply);
-    // Static beta pruning: far above beta with no capture threat against us, at the last plies.
-    if (
-      prune &&
-      ply > 0 &&
-      excluded < 0 &&
-      beta > -WIN_BOUND &&
-      beta < WIN_BOUND &&
-      staticEval - this.params.staticBetaPerDepth * depth >= beta &&
-      !hasCapture(b, turn ^ 1)
-    )
-      return staticEval;
-
-    // Null move: when passing still leaves the opponent unable to reach beta, neither can a move.
-    if (
-      this.params.nullMove > 0 &&
-      !pvNode &&
-      !this.plain &&
-      ply > 0 &&
-      excluded < 0 &&
-      depth >= 3 &&
-      l.captures === 0 &&
-      this.passed[ply] === 0 &&
-      beta > -WIN_BOUND &&
-      beta < WIN_BOUND
-    ) {
-      if (staticEval === INFINITE) staticEval = this.staticEval(ply);
-      if (
-        staticEval >= beta &&
-        popcount(b[turn * 2]) + popcount(b[turn * 2 + 1]) >= this.params.nullMinPieces &&
-        !hasCapture(b, turn ^ 1)
-      ) {
-        const r = this.params.nullMove + (depth >> 2);
-        this.makeNull(ply);
-        this.passed[ply + 1] = 1;
-        const s = -this.search(ply + 1, depth - 1 - r, -beta, -beta + 1);
-        this.passed[ply + 1] = 0;
-        if (this.stopped) return 0;
-        if (s >= beta) return s >= WIN_BOUND ? beta : s;
-      }
-    }
-
-    // ProbCut-style pruning at shallow depth: when a reduced search already clears beta by a margin.
-    if (cut) {
-      const pcBeta = beta + this.params.probCutMargin;
-      if (staticEval >= pcBeta - 40) {
-        const s = this.search(ply, depth - 4, pcBeta - 1, pcBeta);
-        if (this.stopped) return 0;
-        if (s >= pcBeta) return s;
-        // The nested search reused this ply's buffers: generate again.
-        generateMoves(b, turn, l);
-        this.pvLength[ply] = ply;
-      }
-    }
-
-    // Singular extension: is the hash move much better than every other one?
-    let singular = -1;
-    if (
-      this.params.singularDepth > 0 &&
-      ply > 0 &&
-      excluded < 0 &&
-      !this.plain &&
-      depth >= this.params.singularDepth &&
-      hashMove >= 0 &&
-      count > 1 &&
-      ttBound !== BOUND_UPPER &&
-      ttDepth >= depth - 3 &&
-      ttScore > -WIN_BOUND &&
-      ttScore < WIN_BOUND
-    ) {
-      const sBeta = ttScore - this.params.singularMargin;
-      this.excludedMove[ply] = hashMove;
-      const s = this.search(ply, (depth - 1) >> 1, sBeta - 1, sBeta);
-      this.excludedMove[ply] = -1;
-      if (this.stopped) return 0;
-      if (s < sBeta) singular = hashMove;
-      // The nested search reused this ply's buffers: generate again.
-      generateMoves(b, turn, l);
-      this.pvLength[ply] = ply;
-    }
-
-    this.scoreMoves(ply, hashMove);
-    const quiet = l.captures === 0;
-    const params = this.params;
-    // Futility and move-count pruning (read only where `prune` holds).
-    const futility = staticEval + params.futilityBase + params.futilityPerDepth * depth;
-    const lateMoves = params.lateMoveBase + params.lateMoveScale * depth * depth;
-    let best = -INFINITE;
-    let bestMove = -1;
-    const oldAlpha = alpha;
-    const k1 = this.killers[ply * 2];
-    for (let n = 0; n < count; n++) {
-      const i = this.pick(ply);
-      const from = l.from[i];
-      const to = l.to[i];
-      const promotes = quiet && crowns(b, turn, from, to);
-      const ext =
-        quiet &&
-        params.advanceExtension > 0 &&
-        to >> 3 === (turn === 0 ? 6 : 1) &&
-        from >> 3 !== to >> 3 &&
-        !isKing(b, from)
-          ? 1
-          : 0;
-      if (n < TRIED) this.tried[ply * TRIED + n] = -1;
-      if (ply === 0 && this.rootExcluded !== null && this.rootExcluded[i] === 1) continue;
-      if (i === excluded) continue;
-      // A weak level may overlook the opponent's sacrifice at the first reply.
-      if (ply === 1 && quiet && this.overlookNow > 0 && best > -INFINITE && this.overlooked(ply, i)) continue;
-      // Futility and move-count pruning of late quiet moves near the horizon.
-      let probe = false;
-      if (
-        prune &&
-        n > 0 &&
-        !promotes &&
-        ext === 0 &&
-        best > -WIN_BOUND &&
-        (futility <= alpha || n >= lateMoves)
-      ) {
-        if (params.pruneSacrifice !== 1) {
-          // Sacrifices are kept: look at the board after the move.
-          const c = this.boards[ply + 1];
-          applyMove(b, turn, l, i, c);
-          if (!hasCapture(c, turn ^ 1)) continue;
-          probe = params.pruneSacrifice === 2;
-        } else {
-          // Both rules then hold for every later move too (alpha only rises, n only grows): only a
-          // promotion could still be searched, so without one left the node is done.
-          if (!this.promotionLeft(ply, turn)) break;
-          continue;
-        }
-      }
-      if (n < TRIED && quiet) this.tried[ply * TRIED + n] = from * 64 + to;
-      this.make(ply, i);
-      let score: number;
-      const d1 = depth - 1 + ext;
-      if (i === singular) score = -this.search(ply + 1, depth, -beta, -alpha);
-      else if (n === 0) score = -this.search(ply + 1, d1, -beta, -alpha);
-      else {
-        let r = 0;
-        if (
-          quiet &&
-          !this.plain &&
-          depth >= 3 &&
-          n >= (pvNode ? 2 : 1) &&
-          !promotes &&
-          ext === 0 &&
-          (from | (to << 6)) + 1 !== k1
-        ) {
-          r = this.lmr[Math.min(depth, 63) * 64 + Math.min(n, 63)];
-          if (params.lmrHistory > 0) {
-            const h = this.history[turn * 4096 + from * 64 + to];
-            if (h > params.lmrHistory) r--;
-            else if (h < -params.lmrHistory && !pvNode) r++;
-            if (r < 0) r = 0;
-          }
-          if (pvNode && r > 0) r--;
-          if (r > depth - 2) r = depth - 2;
-          if (r > params.lmrSacrifice && hasCapture(this.boards[ply + 1], turn ^ 1)) r = params.lmrSacrifice;
-        }
-        if (probe && depth - 1 > params.sacrificeProbe) r = depth - 1 - params.sacrificeProbe;
-        score = -this.search(ply + 1, d1 - r, -alpha - 1, -alpha);
-        if (r > 0 && score > alpha && !this.stopped) score = -this.search(ply + 1, d1, -alpha - 1, -alpha);
-        if (pvNode && score > alpha && score < beta && !this.stopped)
-          score = -this.search(ply + 1, d1, -beta, -alpha);
-      }
-      if (this.stopped) return 0;
-      if (score > best) {
-        best = score;
-        bestMove = i;
-        if (score > alpha) {
-          alpha = score;
-          // Copy the child's PV after this move.
-          const base = ply * MAX_PLY;
-          this.pvTable[base + ply] = i;
-          const childBase = (ply + 1) * MAX_PLY;
-          const len = this.pvLength[ply + 1];
-          for (let k = ply + 1; k < len; k++) this.pvTable[base + k] = this.pvTable[childBase + k];
-          this.pvLength[ply] = Math.max(len, ply + 1);
-          if (ply === 0) {
-            this.rootBest = i;
-            this.rootBestScore = score;
-          }
-          if (score >= beta) {
-            if (quiet) {
-              const id = (from | (to << 6)) + 1;
-              if (this.killers[ply * 2] !== id) {
-                this.killers[ply * 2 + 1] = this.killers[ply * 2];
-                this.killers[ply * 2] = id;
-              }
-              const bonus = depth * depth;
-              const h = turn * 4096 + from * 64 + to;
-              this.history[h] += bonus;
-              let over = this.history[h] > 1 << 17;
-              // The quiet moves tried before this one did not cut: they lose what it gains.
-              if (this.params.historyMalus !== 0) {
-                const base = ply * TRIED;
-                const tried = Math.min(n, TRIED);
-                for (let t = 0; t < tried; t++) {
-                  const j = this.tried[base + t];
-                  if (j < 0) continue;
-                  const hj = turn * 4096 + j;
-                  this.history[hj] -= bonus;
-                  if (this.history[hj] < -(1 << 17)) over = true;
-                }
-              }
-              if (over) for (let j = 0; j < this.history.length; j++) this.history[j] >>= 1;
-            }
-            break;
-          }
-        }
-      }
-    }
-    const bound = best >= beta ? BOUND_LOWER : best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
-    // With root moves excluded the root's score is not the position's: keep it out of the table.
-    if (ply === 0 && this.rootExcluded !== null) return best;
-    // Nor the score of a singular test, which left the best move out.
-    if (excluded >= 0) return best;
-    tt.store(ka, kb, bestMove, depth, bound, toTT(best, ply), staticEval);
-    return best;
-  }
-
-  /**
-   * Quiescence: captures are compulsory, so a node with captures searches all of them (no standing
-   * pat). A quiet node stands pat on the evaluation (with `qsPromotion`, the better of that and its
-   * promotions), unless the opponent threatens a capture: then the quiet moves are searched once
-   * more, at most `threatReplyPlies` times along a line (the levels below Master once, Master never).
-   */
-  private qsearch(ply: number, alpha: number, beta: number, threatPlies: number, caps: number): number {
-    this.nodes++;
-    this.checkStop();
-    if (this.stopped) return 0;
-    if (ply > this.seldepth) this.seldepth = ply;
-    const b = this.boards[ply];
-    if (ply > 0 && this.ruleStatic && materialDraw(b, this.rules) !== undefined) return DRAW;
-    if (ply > 0 && this.tbOn) {
-      const s = this.tbProbe(ply);
-      if (s !== INFINITE) return s;
-    }
-    const turn = (this.turn0 + ply) & 1;
-    if (ply >= MAX_PLY - 1) return this.staticEval(ply);
-    const l = this.lists[ply];
-    let best = -INFINITE;
-    if (!hasCapture(b, turn)) {
-      if (!hasQuietMove(b, turn)) return -WIN + ply;
-      const standPat = this.staticEval(ply);
-      const threatened = threatPlies < this.threatReplyPlies && hasCapture(b, turn ^ 1);
-      if (threatened) {
-        if (ply > 0 && this.rules.repetition && this.isRepetition(ply)) return DRAW;
-      } else {
-        if (this.params.qsPromotion === 0 || standPat >= beta || !canCrown(b, turn)) return standPat;
-        // Promotions only, each against standing pat.
-        best = standPat;
-        if (best > alpha) alpha = best;
-      }
-      generateMoves(b, turn, l);
-      const count = l.count;
-      // Threatened: every quiet reply; otherwise the promotions.
-      for (let i = 0; i < count; i++) {
-        if (!threatened && !crowns(b, turn, l.from[i], l.to[i])) continue;
-        this.make(ply, i);
-        const s = -this.qsearch(ply + 1, -beta, -alpha, threatened ? threatPlies + 1 : threatPlies, caps);
-        if (this.stopped) return 0;
-        if (s > best) {
-          best = s;
-          if (s > alpha) {
-            alpha = s;
-            if (s >= beta) break;
-          }
-        }
-      }
-      return best;
-    }
-    // A weak level sees only so many capture plies: beyond them, the node is scored as if quiet.
-    if (caps >= this.qsLimitNow) return this.staticEval(ply);
-    if (this.qsMissNow > 0 && this.missed(ply)) return this.staticEval(ply);
-    // Captures: prefer taking kings (all take the same number of pieces).
-    generateMoves(b, turn, l);
-    const count = l.count;
-    const o = this.orders[ply];
-    if (o.length < count) this.orders[ply] = new Int32Array(l.capacity);
-    const ord = this.orders[ply];
-    for (let i = 0; i < count; i++) ord[i] = popcount(l.capLo[i] & b[4]) + popcount(l.capHi[i] & b[5]);
-    for (let n = 0; n < count; n++) {
-      const i = this.pick(ply);
-      this.make(ply, i);
-      const s = -this.qsearch(ply + 1, -beta, -alpha, threatPlies, caps + 1);
-      if (this.stopped) return 0;
-      if (s > best) {
-        best = s;
-        if (s > alpha) {
-          alpha = s;
-          if (s >= beta) break;
-        }
-      }
-    }
-    return best;
   }
 }

@@ -16,15 +16,36 @@
  * (the latest one wins, as always). `ready` says which evaluation the engine uses; when the weights
  * cannot be fetched or read, it says why and the engine plays with the hand-weighted evaluation.
  */
-import { Game, makeNotation, parsePosition, type Counters, type DrawRules, type Move } from '@dama/core';
+import {
+  Game,
+  MAX_CAPTURES,
+  makeNotation,
+  parsePosition,
+  printable,
+  squareName,
+  type Counters,
+  type DrawRules,
+  type Move,
+  type Position,
+} from '@dama/core';
 import { Engine } from './engine.ts';
 import { rungSettings } from './levels.ts';
 import { Tablebase } from './tablebase.ts';
 import { fetchTable } from './tbfetch.ts';
 import { TableQueue, type TableLoader } from './tbqueue.ts';
-import type { PatternWeights } from './patterns.ts';
-import { decodeWeights } from './weights.ts';
+import type { PatternWeights } from './eval/patterns.ts';
+import { decodeWeights } from './eval/weights.ts';
 import type { Level, Limits, SearchInfo, SearchLine, SearchResult, TbResult } from './types.ts';
+
+/**
+ * A move as it crosses to the worker: the squares (0–63, core's numbering) its piece stands on, from
+ * its start to its end, each landing of a capture in order: `[18, 26]` is c3-c4 and `[21, 37, 35]`
+ * f3xf5xd5. It names one capture route exactly, as core's `Move` does with `from` and `path`.
+ */
+export type SquarePath = readonly number[];
+
+/** The `SquarePath` of a move: its start, then its path. */
+export const squarePath = (move: Pick<Move, 'from' | 'path'>): number[] => [move.from, ...move.path];
 
 /** A message to the engine's Web Worker (or to an `EngineService`). */
 export type EngineRequest =
@@ -44,8 +65,11 @@ export type EngineRequest =
       id: number;
       /** The game's starting position (default: the standard start). */
       fen?: string;
-      /** The moves played since, in notation. */
-      moves?: string[];
+      /**
+       * The moves played since, each as its squares (`SquarePath`): checked against the legal moves
+       * of its position, and a search with a malformed or illegal one is answered with `error`.
+       */
+      moves?: readonly SquarePath[];
       drawRules?: Partial<DrawRules>;
       counters?: Counters;
       limits?: Limits;
@@ -313,9 +337,49 @@ function buildGame(request: SearchRequest): Game | string {
     if (!pos.ok) return pos.error.message;
     game = new Game(pos.value, options);
   } else game = new Game(undefined, options);
-  for (const text of request.moves ?? []) {
-    const r = game.playNotation(text);
-    if (!r.ok) return `${text}: ${r.error.message}`;
+  const moves: unknown = request.moves ?? [];
+  if (!Array.isArray(moves)) return `moves: ${shown(moves)} is not a list of moves`;
+  for (const [i, squares] of moves.entries()) {
+    const move = legalAlong(game.position, squares);
+    const r = typeof move === 'string' ? undefined : game.play(move);
+    if (!r?.ok) return `move ${i + 1}: ${r ? r.error.message : move}`;
   }
   return game;
+}
+
+/** The legal move of `pos` along `squares` (a `SquarePath`: any one of its capture routes), or why there is none. */
+function legalAlong(pos: Position, squares: unknown): Move | string {
+  const isSquare = (s: unknown) => Number.isInteger(s) && (s as number) >= 0 && (s as number) < 64;
+  if (
+    !Array.isArray(squares) ||
+    squares.length < 2 ||
+    squares.length > 1 + MAX_CAPTURES ||
+    !squares.every(isSquare)
+  )
+    return `${shown(squares)} is not a move (a move is its squares, 0–63, from its start to its end)`;
+  const [from, ...path] = squares as number[];
+  const move = pos
+    .legalMovesAllPaths()
+    .find((m) => m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]));
+  return (
+    move ??
+    `the squares ${squares.map((s: number) => squareName(s)).join(', ')} are not a legal move in this position`
+  );
+}
+
+/** Untrusted input, shown briefly in an error message (it may be anything a message can carry). */
+function shown(x: unknown): string {
+  if (Array.isArray(x))
+    return `[${x
+      .slice(0, 8)
+      .map((v: unknown) =>
+        typeof v === 'number'
+          ? String(v)
+          : typeof v === 'string'
+            ? printable(JSON.stringify(v), 20)
+            : typeof v,
+      )
+      .join(', ')}${x.length > 8 ? ', …' : ''}]`;
+  if (typeof x === 'string') return printable(JSON.stringify(x), 40);
+  return typeof x === 'number' || typeof x === 'boolean' ? String(x) : x === null ? 'null' : typeof x;
 }

@@ -29,7 +29,7 @@
  * The optional draw rules (one piece each, king against man, the 30-move king rule) change values;
  * with any of them on, the tables are not used.
  */
-import { popcount, type Board } from '@dama/core';
+import { NO_PROGRESS_PLIES, popcount, RANK_1_LO, RANK_8_HI, type Board } from '@dama/core';
 import { WIN } from './types.ts';
 
 /** The largest number of pieces the tables cover. */
@@ -93,8 +93,6 @@ export const binomial = (n: number, k: number): number => (k > n ? 0 : BINOM[n *
 /** Rows of men (ranks 2–7): squares 8–55. */
 const MAN_FIRST = 8;
 const MAN_SQUARES = 48;
-const RANK_1 = 0xff;
-const RANK_8 = 0xff000000 | 0;
 
 /** The group sizes of a class: the number of combinations of each group. */
 export function groupSizes(m: Material): [number, number, number, number] {
@@ -136,7 +134,7 @@ export function tableIndex(board: Board, g: readonly number[]): number {
     wmHi = board[1] & ~kHi,
     bmLo = board[2] & ~kLo,
     bmHi = board[3] & ~kHi;
-  if (((wmLo | bmLo) & RANK_1) !== 0 || ((wmHi | bmHi) & RANK_8) !== 0) return -1;
+  if (((wmLo | bmLo) & RANK_1_LO) !== 0 || ((wmHi | bmHi) & RANK_8_HI) !== 0) return -1;
   const r0 = groupRank(wmLo, wmHi, MAN_FIRST);
   const r1 = groupRank(board[0] & kLo, board[1] & kHi, 0);
   const r2 = groupRank(bmLo, bmHi, MAN_FIRST);
@@ -272,9 +270,6 @@ export class Tablebase {
   }
 }
 
-/** The no-progress limit the table values must fit in (RULES.md: 50 plies). */
-const NO_PROGRESS_LIMIT = 50;
-
 /**
  * The search score of a value byte at `ply` from the root, with the no-progress counter `noProgress`
  * at that node: `WIN - (ply + plies)` for a win, its negation for a loss, 0 for a draw, or undefined
@@ -283,7 +278,7 @@ const NO_PROGRESS_LIMIT = 50;
 export function tbScore(code: number, ply: number, noProgress: number): number | undefined {
   if (code === TB_DRAW) return 0;
   const plies = code - 1;
-  if (noProgress + plies > NO_PROGRESS_LIMIT) return undefined;
+  if (noProgress + plies > NO_PROGRESS_PLIES) return undefined;
   return (plies & 1) === 1 ? WIN - ply - plies : -WIN + ply + plies;
 }
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parsePosition, Position, unwrap } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { loadWeightsFile, WEIGHTS_FILE } from '../src/node.ts';
-import { patternEvaluate } from '../src/patterns.ts';
-import { decodeWeights } from '../src/weights.ts';
+import { patternEvaluate } from '../src/eval/patterns.ts';
+import { decodeWeights } from '../src/eval/weights.ts';
 
 const evalOf = (fen: string) => {
   const p = fen === 'start' ? Position.start() : unwrap(parsePosition(fen));

@@ -2,10 +2,10 @@ import { Game, makeNotation, parsePosition, unwrap } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { Engine, rootState } from '../src/engine.ts';
 import { DEFAULT_SEARCH_PARAMS, Searcher } from '../src/search.ts';
-import { buildTablebase } from '../src/tbbuild.ts';
 import { EngineService, type EngineResponse } from '../src/service.ts';
 import { budget } from '../src/timeman.ts';
 import { WIN, WIN_BOUND } from '../src/types.ts';
+import { testTablebase } from './tables.ts';
 
 const game = (fen: string) => new Game(unwrap(parsePosition(fen)));
 
@@ -81,7 +81,7 @@ describe('multi-PV', () => {
     // A white king against a black man it takes at once, landing on d6, d7 or d8 (three moves; the
     // ≤ 2-piece tables build in milliseconds).
     const g = game('W:WKd1:Bd5');
-    const engine = new Engine({ level: 'master', tablebase: buildTablebase(2), hashMegabytes: 1 });
+    const engine = new Engine({ level: 'master', tablebase: testTablebase(2), hashMegabytes: 1 });
     const verdict = engine.tbResult(g);
     expect(verdict).toEqual({ result: 'win', plies: 1 });
     const infos: unknown[] = [];
@@ -95,25 +95,8 @@ describe('multi-PV', () => {
 });
 
 describe('search margins (SearchParams)', () => {
-  it('rounds the static evaluation to the grain, alike for both colours', () => {
-    // Every position scores 13 for the side to move: the root's depth-1 score is minus the reply's.
-    const g = new Game();
-    const scoreWith = (grain: number) => {
-      const s = new Searcher({ evaluator: () => 13, params: { grain } });
-      s.run(rootState(g), budget({ depth: 1 }));
-      return s.bestScore;
-    };
-    expect(scoreWith(1)).toBe(-13);
-    expect(scoreWith(8)).toBe(-16);
-    const s = new Searcher({ evaluator: () => -13, params: { grain: 8 } });
-    s.run(rootState(g), budget({ depth: 1 }));
-    expect(s.bestScore).toBe(16);
-  });
-
   it('keeps the shipped margins unless told otherwise', () => {
     const s = new Searcher({ params: { futilityPerDepth: 70 } });
     expect(s.params).toEqual({ ...DEFAULT_SEARCH_PARAMS, futilityPerDepth: 70 });
-    expect(new Searcher({ params: { grain: 7.6 } }).params.grain).toBe(8);
-    expect(new Searcher({ params: { grain: 0 } }).params.grain).toBe(1);
   });
 });

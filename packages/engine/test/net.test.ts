@@ -8,13 +8,12 @@ import {
   netFeature,
   netSided,
   type NetWeights,
-} from '../src/net.ts';
+} from '../src/eval/net.ts';
 import { rootState } from '../src/engine.ts';
-import { patternEvaluate } from '../src/patterns.ts';
+import { patternEvaluate } from '../src/eval/patterns.ts';
 import { Searcher } from '../src/search.ts';
 import { budget } from '../src/timeman.ts';
 import { loadWeightsFile } from '../src/node.ts';
-import { classWeightsOf, decodeWeights, encodeWeights } from '../src/weights.ts';
 import { randomPositions } from './positions.ts';
 
 const game = (fen: string) => new Game(unwrap(parsePosition(fen)));
@@ -159,44 +158,6 @@ describe.each([false, true])('network correction (sided: %s)', (sided) => {
     for (const p of randomPositions(14, 3)) walk(new Game(p), 0);
     walk(new Game(), 0);
     expect(checked).toBeGreaterThan(1000);
-  });
-
-  it(`travels in the weights file (version ${sided ? 3 : 2}) and is refused when damaged`, () => {
-    const patterns = loadWeightsFile();
-    const { classWeights, scalarWeights } = classWeightsOf(patterns);
-    const net = randomNet_(8, 12);
-    const bytes = encodeWeights(classWeights, scalarWeights, net);
-    expect(bytes[4]).toBe(sided ? 3 : 2);
-    const back = decodeWeights(bytes);
-    expect(back.ok).toBe(true);
-    if (back.ok) {
-      expect(back.value.net?.hidden).toBe(12);
-      expect(Array.from(back.value.net!.w)).toEqual(Array.from(net.w));
-      expect(Array.from(back.value.net!.bias)).toEqual(Array.from(net.bias));
-      expect(Array.from(back.value.net!.out)).toEqual(Array.from(net.out));
-      expect(Array.from(back.value.table)).toEqual(Array.from(patterns.table));
-    }
-    // Without a network: no `net`, and the same patterns.
-    const plain = decodeWeights(encodeWeights(classWeights, scalarWeights));
-    expect(plain.ok && plain.value.net).toBe(undefined);
-    expect(decodeWeights(bytes.subarray(0, bytes.length - 1))).toMatchObject({
-      ok: false,
-      error: { code: 'bad-length' },
-    });
-    expect(decodeWeights(new Uint8Array([...bytes, 0]))).toMatchObject({
-      ok: false,
-      error: { code: 'bad-length' },
-    });
-    const version = bytes.slice();
-    version[4] = 9;
-    expect(decodeWeights(version)).toMatchObject({ ok: false, error: { code: 'bad-version' } });
-    const huge = bytes.slice();
-    new DataView(huge.buffer).setUint16(
-      bytes.length - 2 * (net.w.length + net.bias.length + net.out.length) - 2,
-      300,
-      true,
-    );
-    expect(decodeWeights(huge)).toMatchObject({ ok: false, error: { code: 'bad-shape' } });
   });
 
   it('gives a plain search the same score for either colour of a mirrored position', () => {

@@ -7,12 +7,11 @@ import {
   parseSquare,
   Position,
   randomPosition,
-  START_FEN,
   unwrap,
 } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { Engine, type EngineOptions } from '../src/engine.ts';
-import { evaluate, kingReach } from '../src/evaluate.ts';
+import { evaluate, kingReach } from '../src/eval/hand.ts';
 import { loadWeightsFile } from '../src/node.ts';
 import { WIN, WIN_BOUND, winDistance } from '../src/types.ts';
 
@@ -63,13 +62,9 @@ describe('search', () => {
     expect(kk.move).toBeUndefined(); // the game is already over
   });
 
-  // Master's search, and the settings that change which moves are searched deeper or not at all
-  // (Hard's quiescence answers capture threats; Master's does not).
+  // Master's search, and Hard's, whose quiescence answers capture threats (Master's does not).
   it.each<[string, EngineOptions]>([
     ['Master', {}],
-    ['singular extensions from depth 3', { searchParams: { singularDepth: 3, singularMargin: 20 } }],
-    ['the advance extension', { searchParams: { advanceExtension: 1 } }],
-    ['null moves with three pieces', { searchParams: { nullMove: 2, nullMinPieces: 3 } }],
     ['threat replies in quiescence (Hard)', { level: 'hard' }],
     ['threat replies twice along a line', { level: 'hard', searchParams: { threatReplyPlies: 2 } }],
   ])(
@@ -126,37 +121,6 @@ describe('search', () => {
     expect(kingsOnly.score).toBeGreaterThan(50);
   });
 
-  it('singular extensions search a different tree, to a legal move', () => {
-    const start = game(START_FEN);
-    const off = new Engine({ hashMegabytes: 1 }).search(start, { depth: 7 });
-    const on = new Engine({ hashMegabytes: 1, searchParams: { singularDepth: 4 } }).search(start, {
-      depth: 7,
-    });
-    expect(on.nodes).not.toBe(off.nodes);
-    expect(start.position.legalMoves().some((m) => makeNotation(m) === makeNotation(on.move!))).toBe(true);
-  }, 20_000);
-
-  it('null moves cut part of the tree, and the move found is legal', () => {
-    const start = game(START_FEN);
-    const off = new Engine({ hashMegabytes: 1 }).search(start, { depth: 8 });
-    const on = new Engine({ hashMegabytes: 1, searchParams: { nullMove: 3 } }).search(start, { depth: 8 });
-    expect(on.nodes).toBeLessThan(off.nodes);
-    expect(start.position.legalMoves().some((m) => makeNotation(m) === makeNotation(on.move!))).toBe(true);
-  }, 20_000);
-
-  it('with the advance extension, searches a man stepping one square from crowning a ply deeper', () => {
-    // White's only forward step goes onto the seventh rank; depth 1 then reaches the reply to it.
-    const seldepth = (advanceExtension: number) => {
-      let deepest = 0;
-      new Engine({ searchParams: { advanceExtension } }).search(game('W:Wc6:Bh7'), { depth: 1 }, (info) => {
-        deepest = info.seldepth ?? 0;
-      });
-      return deepest;
-    };
-    expect(seldepth(0)).toBe(1);
-    expect(seldepth(1)).toBe(2);
-  });
-
   it('takes its threat replies from the level unless the caller sets the count', () => {
     // A middle game where captures are threatened (threat replies change the tree); at a fixed
     // depth Hard and Master differ only by them (neither has noise, neither has tables here), as
@@ -211,23 +175,6 @@ describe('search', () => {
       if (info.depth === 3) e.stop();
     });
     expect(r.depth).toBe(3);
-  });
-  it('with qsPromotion, quiescence sees a promotion one move away instead of standing pat', () => {
-    // White to move; whatever White plays, Black's c2 man steps onto c1 and crowns.
-    const fen = 'W:Wa4,b4,e4,h4:Bc2,g7,h7';
-    const patterns = loadWeightsFile();
-    const score = (qsPromotion: number, depth: number) =>
-      new Engine({ patterns, searchParams: { qsPromotion } }).search(game(fen), { depth }).score;
-    // At depth 1 plain quiescence stands pat after White's move and misses the crowning; a search
-    // a ply deeper sees it, and so does depth 1 when quiescence tries promotions.
-    expect(score(0, 1) - score(0, 2)).toBeGreaterThan(100);
-    expect(score(1, 1)).toBe(score(0, 2));
-    // With nothing to crown, quiescence is unchanged: the same score and the same tree.
-    const quiet = 'W:Wa4,b4,e4,h4:Bc5,g7,h7';
-    const run = (qsPromotion: number) =>
-      new Engine({ patterns, searchParams: { qsPromotion } }).search(game(quiet), { depth: 4 });
-    expect(run(1).score).toBe(run(0).score);
-    expect(run(1).nodes).toBe(run(0).nodes);
   });
   it('sees a combination that reduced and pruned sacrifices miss (unreduced, probed by quiescence)', () => {
     // From session 13's record against 945fa26: Master played b3-b4 here, and Black answered h6-g6,

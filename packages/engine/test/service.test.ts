@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { WEIGHTS_FILE } from '../src/node.ts';
-import { EngineService, type EngineResponse } from '../src/service.ts';
+import { parsePosition, unwrap } from '@dama/core';
+import { EngineService, squarePath, type EngineResponse } from '../src/service.ts';
 
 const shipped = (): ArrayBuffer => {
   const b = readFileSync(WEIGHTS_FILE);
@@ -17,7 +18,7 @@ describe('engine service (worker messages)', () => {
       (t) => tasks.push(t),
     );
     service.receive({ type: 'search', id: 1, limits: { depth: 3 } });
-    service.receive({ type: 'search', id: 2, moves: ['c3-c4'], limits: { depth: 3 } });
+    service.receive({ type: 'search', id: 2, moves: [[18, 26]], limits: { depth: 3 } }); // c3-c4
     for (const t of tasks.splice(0)) t();
     const done = out.filter((r) => r.type === 'done');
     expect(done.map((d) => [d.id, d.cancelled])).toEqual([
@@ -29,14 +30,64 @@ describe('engine service (worker messages)', () => {
     expect(out.some((r) => r.type === 'info' && r.id === 2)).toBe(true);
   });
 
-  it('reports a bad move list as an error', () => {
+  it('takes the moves as their squares, a capture along the route given', () => {
     const out: EngineResponse[] = [];
     const service = new EngineService(
       (r) => out.push(r),
       (t) => t(),
     );
-    service.receive({ type: 'search', id: 7, moves: ['a1-a2'] });
-    expect(out[0]).toMatchObject({ type: 'error', id: 7 });
+    // White's man on d4 takes d5 and d7 (landing d6, then d8): the route lists every landing
+    const fen = 'W:Wd4,a2:Bd5,d7,h7';
+    const [take] = unwrap(parsePosition(fen)).legalMovesAllPaths();
+    expect(squarePath(take)).toEqual([27, 43, 59]);
+    service.receive({ type: 'search', id: 1, fen, moves: [squarePath(take)], limits: { depth: 2 } });
+    expect(out.at(-1)).toMatchObject({ type: 'done', id: 1, cancelled: false });
+    service.receive({
+      type: 'search',
+      id: 2,
+      moves: [
+        [18, 26],
+        [45, 37],
+      ],
+      limits: { depth: 2 },
+    }); // c3-c4 f6-f5
+    expect(out.at(-1)).toMatchObject({ type: 'done', id: 2, cancelled: false });
+  });
+
+  it('refuses a malformed or illegal move with an error, and goes on answering', () => {
+    const out: EngineResponse[] = [];
+    const service = new EngineService(
+      (r) => out.push(r),
+      (t) => t(),
+    );
+    const notAMove = 'is not a move (a move is its squares, 0–63, from its start to its end)';
+    const refused: [unknown, string][] = [
+      [[[0, 8]], 'move 1: the squares a1, a2 are not a legal move in this position'],
+      [
+        [
+          [18, 26],
+          [18, 26],
+        ],
+        'move 2: the squares c3, c4 are not a legal move in this position',
+      ],
+      [[[18, 34]], 'move 1: the squares c3, c5 are not a legal move in this position'],
+      [['c3-c4'], `move 1: "c3-c4" ${notAMove}`],
+      [[[18]], `move 1: [18] ${notAMove}`],
+      [[[18, 64]], `move 1: [18, 64] ${notAMove}`],
+      [[[18, 26.5]], `move 1: [18, 26.5] ${notAMove}`],
+      [[[18, '26']], `move 1: [18, "26"] ${notAMove}`],
+      [[[18, 26], null], `move 2: null ${notAMove}`],
+      [[{ from: 18, path: [26] }], `move 1: object ${notAMove}`],
+      [[new Array(40).fill(18)], `move 1: [18, 18, 18, 18, 18, 18, 18, 18, …] ${notAMove}`],
+      ['c3-c4 f6-f5', 'moves: "c3-c4 f6-f5" is not a list of moves'],
+      [{ length: 1, 0: [18, 26] }, 'moves: object is not a list of moves'],
+    ];
+    for (const [i, [moves, message]] of refused.entries()) {
+      service.receive({ type: 'search', id: i, moves: moves as never, limits: { depth: 1 } });
+      expect(out.at(-1)).toEqual({ type: 'error', id: i, message });
+    }
+    service.receive({ type: 'search', id: 99, moves: [[18, 26]], limits: { depth: 1 } });
+    expect(out.at(-1)).toMatchObject({ type: 'done', id: 99, cancelled: false });
   });
 
   it('plays at a rung of the ladder when asked, refuses a rung that does not exist, and goes back to a level', () => {

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compressTable } from '../src/node.ts';
 import { materialName, parseMaterialName, tableMaterials } from '../src/tablebase.ts';
 import { decodeTable, encodeTable, encodeTableV1, groupOrders, isTableContents } from '../src/tbformat.ts';
-import { buildTablebase } from '../src/tbbuild.ts';
 import { fetchTable } from '../src/tbfetch.ts';
+import { testTablebase } from './tables.ts';
 
-// Every class up to three pieces, solved in memory (a few seconds).
-const tb = buildTablebase(3);
+// Every class up to three pieces, from the test tables.
+const tb = testTablebase(3);
 
 /** The index of the first value that differs, or -1 when `a` and `b` are the same bit for bit. */
 function firstDifference(a: Uint8Array, b: Uint8Array): number {

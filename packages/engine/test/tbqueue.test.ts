@@ -108,7 +108,7 @@ describe('endgame tables in the engine worker (fetch order)', { timeout: 60_000 
     await tb.answer('1111');
     expect(tb.calls).toEqual(['1111', '1011']);
     // Black to move after a quiet move: the same stored class, already in — runs at once.
-    s.receive({ type: 'search', id: 2, fen: FOUR, moves: ['d4-d5'], limits: { depth: 1 } });
+    s.receive({ type: 'search', id: 2, fen: FOUR, moves: [[27, 35]], limits: { depth: 1 } }); // d4-d5
     expect(done(2)).toMatchObject({ cancelled: false, tb: { result: 'win', plies: 5 } });
     expect(tb.calls).toHaveLength(2);
     // A position of the class being fetched in the background waits for that fetch, not a new one.
@@ -153,7 +153,7 @@ describe('endgame tables in the engine worker (fetch order)', { timeout: 60_000 
     expect(done(1)).toMatchObject({ cancelled: false });
     expect(done(1)).not.toHaveProperty('tb');
     expect(tb.calls).toEqual(['1111']);
-    s.receive({ type: 'search', id: 2, fen: FOUR, moves: ['d4-d5'], limits: { depth: 1 } });
+    s.receive({ type: 'search', id: 2, fen: FOUR, moves: [[27, 35]], limits: { depth: 1 } }); // d4-d5
     s.receive({ type: 'search', id: 3, fen: FOUR, limits: { depth: 1 } });
     expect(done(3)).toMatchObject({ cancelled: false });
     expect(tb.calls).toEqual(['1111']);

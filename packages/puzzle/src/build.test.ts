@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBank, type Puzzle } from './bank.ts';
-import {
-  BANK_RULES,
-  buildBanks,
-  describe as describeEntry,
-  TRAINING_RULES,
-  type MinedRecord,
-} from './build.ts';
+import { BANK_RULES, buildBanks, describeEntry, TRAINING_RULES, type MinedRecord } from './build.ts';
 import { countBank, duplicateProblems, shareProblems } from './verify.ts';
 
 const read = (name: string) => readFileSync(new URL(`../data/${name}`, import.meta.url), 'utf8');

@@ -60,10 +60,11 @@ export interface Entry {
   big: boolean;
 }
 
-export const pieceCount = (pos: Position): number => pos.count('white') + pos.count('black');
+/** Both sides' pieces on the board (core's `pieceCount` counts one side's). */
+export const totalPieces = (pos: Position): number => pos.count('white') + pos.count('black');
 
 /** A bank puzzle's near-duplicate key and shares, or undefined when its FEN or first move is bad. */
-export function describe(p: Omit<Puzzle, 'id' | 'date'>): Entry | undefined {
+export function describeEntry(p: Omit<Puzzle, 'id' | 'date'>): Entry | undefined {
   const pos = parsePosition(p.fen);
   if (!pos.ok) return undefined;
   const first = parseNotation(pos.value, p.line[0]);
@@ -72,7 +73,7 @@ export function describe(p: Omit<Puzzle, 'id' | 'date'>): Entry | undefined {
     puzzle: p,
     key: nearDuplicateKey(pos.value, first.value),
     lopsided: isLopsided(pos.value),
-    big: pieceCount(pos.value) >= BANK_RULES.bigPieces,
+    big: totalPieces(pos.value) >= BANK_RULES.bigPieces,
   };
 }
 
@@ -83,7 +84,7 @@ export function fromMined(r: MinedRecord): Entry | undefined {
   const themes = lineThemes(pos.value, r.line);
   const quiet = !r.line[0].includes('x');
   const d: Difficulty = difficulty(r.stats, r.moves, quiet, firstIsGift(r.line));
-  return describe({ fen: r.fen, moves: r.moves, line: r.line, themes, difficulty: d, source: r.source });
+  return describeEntry({ fen: r.fen, moves: r.moves, line: r.line, themes, difficulty: d, source: r.source });
 }
 
 /** Counts of a bank, for the shares of `BANK_RULES`. */
@@ -201,7 +202,7 @@ export function buildBanks(options: BuildOptions): BuildReport {
   ] as const)
     for (const p of bank) {
       fens.add(p.fen);
-      const e = describe(p);
+      const e = describeEntry(p);
       if (!e) continue;
       keys.add(e.key);
       if (p.source !== EDITION_1) shares.add(e);

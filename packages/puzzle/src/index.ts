@@ -18,9 +18,9 @@ export {
   TRAINING_RULES,
   FIRST_TRAINING,
   buildBanks,
-  describe,
+  describeEntry,
   fromMined,
-  pieceCount,
+  totalPieces,
   Shares,
 } from './build.ts';
 export type { Analysis } from './prover.ts';
@@ -30,7 +30,7 @@ export {
   isKingVsKing,
   winsWithin,
   losesWithin,
-  winDistance,
+  proveWinDistance,
   lossDistance,
   winningMoves,
   analyse,
@@ -59,7 +59,7 @@ export {
 } from './mine.ts';
 export type { SolutionTree, Defence, TreeOptions } from './solution.ts';
 export { rankDefences, solutionTree, mainLine } from './solution.ts';
-export type { SearchResult, SearchEffort } from './search.ts';
+export type { FixedSearchResult, SearchEffort } from './search.ts';
 export { searchFixed, searchEffort } from './search.ts';
 export {
   playLine,

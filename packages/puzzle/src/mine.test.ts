@@ -1,7 +1,7 @@
 import { makeNotation, parsePosition, unwrap } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { isLopsided, judge, precheck, winsWithinOneMore } from './mine.ts';
-import { winDistance, winningMoves } from './prover.ts';
+import { proveWinDistance, winningMoves } from './prover.ts';
 import { lineThemes } from './tags.ts';
 
 const pos = (fen: string) => unwrap(parsePosition(fen));
@@ -10,13 +10,13 @@ describe('the rules of a puzzle, on hand-built positions', () => {
   it('rejects a lone defender, even with a forced win', () => {
     // The first edition's puzzle of 2026-12-01: four pieces against one king, a win in 3.
     const p = pos('W:WKf2,d3,a7,b7:BKd7');
-    expect(winDistance(p, 4)).toBe(3);
+    expect(proveWinDistance(p, 4)).toBe(3);
     expect(judge(p, 'test')).toEqual({ rejected: 'lone-defender' });
   });
 
   it('rejects a position whose other first move wins one move later', () => {
     const p = pos('B:Wd3,e4:BKb2,h2,b3,g4,g5');
-    const n = winDistance(p, 4)!;
+    const n = proveWinDistance(p, 4)!;
     // Exactly one first move wins in n (the first edition accepted this) …
     expect(winningMoves(p, n)).toHaveLength(1);
     // … but another wins in n + 1, so "does not win" would be a lie.
@@ -30,7 +30,7 @@ describe('the rules of a puzzle, on hand-built positions', () => {
     expect(legal).toHaveLength(3);
     expect(legal.every((m) => m.captures.length > 0)).toBe(true);
     // It would otherwise be a sound win in 3 with a unique first move.
-    expect(winDistance(p, 4)).toBe(3);
+    expect(proveWinDistance(p, 4)).toBe(3);
     expect(winsWithinOneMore(p, 3)).toHaveLength(1);
     expect(precheck(p)).toBe('capture-few-moves');
     expect(judge(p, 'test')).toEqual({ rejected: 'capture-few-moves' });

@@ -12,7 +12,7 @@
  */
 import { makeFen, makeNotation, Position, type Move, type Placement } from '@dama/core';
 import type { Difficulty, Theme } from './bank.ts';
-import { isKingVsKing, isLost, losesWithin, winDistance, withNodeLimit } from './prover.ts';
+import { isKingVsKing, isLost, losesWithin, proveWinDistance, withNodeLimit } from './prover.ts';
 import { rankDefences } from './solution.ts';
 import type { Random } from '@dama/core';
 import { difficulty, lineThemes, measure } from './tags.ts';
@@ -147,7 +147,7 @@ export function judge(
   const early = precheck(pos);
   if (early) return { rejected: early };
   const legal = pos.legalMoves();
-  const n = withNodeLimit(nodeLimit, () => winDistance(pos, MAX_MOVES) ?? 0);
+  const n = withNodeLimit(nodeLimit, () => proveWinDistance(pos, MAX_MOVES) ?? 0);
   if (n === undefined) return { rejected: 'undecided' };
   if (n === 0) return { rejected: 'no-win' };
   if (n < MIN_MOVES) return { rejected: 'win-in-1' };

@@ -7,7 +7,7 @@ import {
   isLost,
   lossDistance,
   losesWithin,
-  winDistance,
+  proveWinDistance,
   winningMoves,
   winsWithin,
 } from './prover.ts';
@@ -63,7 +63,7 @@ describe('prover: hand-built positions', () => {
 
   it('rejects a position with a second winning first move', () => {
     const p = pos(TWO_WINNING_MOVES);
-    expect(winDistance(p, 3)).toBe(2);
+    expect(proveWinDistance(p, 3)).toBe(2);
     expect(names(winningMoves(p, 2))).toEqual(['a4-a5', 'a4-b4']);
   });
 

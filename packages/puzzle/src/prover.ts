@@ -308,8 +308,8 @@ export function losesWithin(pos: Position, k: number): boolean {
   return defenderLost(0, pos.turnIndex, k);
 }
 
-/** The number of moves the side to move needs to force a win (at most `max`), or undefined. */
-export function winDistance(pos: Position, max: number): number | undefined {
+/** The number of moves the side to move needs to force a win, proved by search up to `max` moves; or undefined. */
+export function proveWinDistance(pos: Position, max: number): number | undefined {
   checkMoves(max);
   for (let n = 1; n <= max; n++) if (winsWithin(pos, n)) return n;
   return undefined;
@@ -351,6 +351,6 @@ export interface Analysis {
 }
 
 export function analyse(pos: Position, max: number): Analysis {
-  const moves = winDistance(pos, max);
+  const moves = proveWinDistance(pos, max);
   return { moves, winning: moves === undefined ? [] : winningMoves(pos, moves) };
 }

@@ -93,7 +93,7 @@ function negamax(ply: number, turn: number, depth: number, alpha: number, beta: 
   return best;
 }
 
-export interface SearchResult {
+export interface FixedSearchResult {
   /** Index of the chosen move in `pos.legalMoves()`; -1 when there is none. */
   index: number;
   score: number;
@@ -104,7 +104,7 @@ export interface SearchResult {
  * The best move at a fixed depth (plies). `noise` adds a random amount in ±noise to each root move's
  * score (weaker self-play levels), drawn from `random`.
  */
-export function searchFixed(pos: Position, depth: number, noise = 0, random?: Random): SearchResult {
+export function searchFixed(pos: Position, depth: number, noise = 0, random?: Random): FixedSearchResult {
   const start = nodes;
   const b = pos.toBoard(boards[0]);
   const turn = pos.turnIndex;

@@ -2,7 +2,7 @@ import { makeNotation, parsePosition, unwrap } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import type { Puzzle } from './bank.ts';
 import { provenLine, winsWithinOneMore } from './mine.ts';
-import { winDistance } from './prover.ts';
+import { proveWinDistance } from './prover.ts';
 import {
   acceptedMoves,
   hintMove,
@@ -17,7 +17,7 @@ import {
 /** A puzzle made from a position by the prover (bank rules aside: the session does not need them). */
 function puzzleOf(fen: string): Puzzle {
   const pos = unwrap(parsePosition(fen));
-  const moves = winDistance(pos, 4);
+  const moves = proveWinDistance(pos, 4);
   if (moves === undefined) throw new Error(`${fen}: no win`);
   return {
     id: 1,

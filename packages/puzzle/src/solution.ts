@@ -10,7 +10,7 @@
  * reply the puzzle plays), `allReplies` keeps every reply.
  */
 import { makeNotation, type Move, type Position } from '@dama/core';
-import { isLost, winDistance, winningMoves } from './prover.ts';
+import { isLost, proveWinDistance, winningMoves } from './prover.ts';
 
 export interface SolutionTree {
   [solverMove: string]: { [reply: string]: SolutionTree } | null;
@@ -36,7 +36,7 @@ const byNotation = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0
 export function rankDefences(pos: Position, movesLeft: number): Defence[] {
   const out: Defence[] = pos.legalMoves().map((move) => {
     const after = pos.play(move);
-    const distance = winDistance(after, movesLeft);
+    const distance = proveWinDistance(after, movesLeft);
     const accepted = distance === undefined ? 0 : winningMoves(after, movesLeft).length;
     return { move, notation: makeNotation(move), distance, accepted };
   });

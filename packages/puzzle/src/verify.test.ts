@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBank, type Puzzle, type Theme } from './bank.ts';
-import { BANK_RULES, describe as describeEntry, FIRST_TRAINING, TRAINING_RULES } from './build.ts';
+import { BANK_RULES, describeEntry, FIRST_TRAINING, TRAINING_RULES } from './build.ts';
 import { extendSchedule, parseSchedule, scheduleProblems } from './schedule.ts';
 import {
   countBank,

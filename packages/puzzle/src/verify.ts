@@ -5,9 +5,9 @@
  */
 import { makeFen, makeNotation, parseNotation, parsePosition } from '@dama/core';
 import { EDITION_1, THEMES, type Puzzle, type Theme } from './bank.ts';
-import { BANK_RULES, describe, TRAINING_RULES, type ShareRules } from './build.ts';
+import { BANK_RULES, describeEntry, TRAINING_RULES, type ShareRules } from './build.ts';
 import { judge } from './mine.ts';
-import { isLost, winDistance, winningMoves } from './prover.ts';
+import { isLost, proveWinDistance, winningMoves } from './prover.ts';
 import { Random } from '@dama/core';
 import { scheduleProblems, type ScheduleEntry } from './schedule.ts';
 
@@ -22,7 +22,7 @@ export function verifyPuzzle(puzzle: Puzzle): string[] {
   const problems: string[] = [];
   if (makeFen(pos) !== puzzle.fen) problems.push('FEN is not in canonical form');
   if (puzzle.source === EDITION_1) {
-    if (winDistance(pos, puzzle.moves) !== puzzle.moves)
+    if (proveWinDistance(pos, puzzle.moves) !== puzzle.moves)
       problems.push(`not a win in exactly ${puzzle.moves}`);
     else {
       const winning = winningMoves(pos, puzzle.moves);
@@ -78,7 +78,7 @@ export function countBank(bank: readonly Puzzle[]): BankCounts {
       counts.edition1++;
       continue;
     }
-    const e = describe(p);
+    const e = describeEntry(p);
     counts.size++;
     if (e?.lopsided) counts.lopsided++;
     if (e?.big) counts.big++;
@@ -128,7 +128,7 @@ export function duplicateProblems(daily: readonly Puzzle[], training: readonly P
       const twin = fens.get(p.fen);
       if (twin) out.push(`${twin} and ${label} have the same FEN`);
       fens.set(p.fen, label);
-      const e = describe(p);
+      const e = describeEntry(p);
       if (!e) {
         out.push(`${label}: bad FEN or first move`);
         continue;

@@ -16,7 +16,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Bus } from './bus.ts';
 import type { LogLevel, TrustProxy } from './config.ts';
-import { Hub, type Limits } from './hub.ts';
+import { Hub, type HubLimits } from './hub.ts';
 import { Lobby, type LobbyLimits } from './lobby.ts';
 import { Push, pushEvents } from './push.ts';
 import { Metrics } from './metrics.ts';
@@ -30,7 +30,7 @@ import {
   type PlayerLimits,
 } from './player-api.ts';
 import { pdnOf } from './record.ts';
-import type { Store } from './store.ts';
+import type { GameStore } from './store.ts';
 
 export interface LogSettings {
   level?: LogLevel;
@@ -39,9 +39,9 @@ export interface LogSettings {
 }
 
 export interface ServerOptions {
-  store: Store;
+  store: GameStore;
   bus: Bus;
-  limits?: Partial<Limits>;
+  limits?: Partial<HubLimits>;
   lobbyLimits?: Partial<LobbyLimits>;
   /** Limits of the player routes (new identities an address may make, transfer codes tried). */
   playerLimits?: Partial<PlayerLimits>;

@@ -5,10 +5,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LocalBus, RedisBus, type Bus } from './bus.ts';
-import { DEFAULT_LIMITS, type Limits } from './hub.ts';
+import { DEFAULT_HUB_LIMITS, type HubLimits } from './hub.ts';
 import type { PlayerLimits } from './player-api.ts';
 import { PgStore } from './store-pg.ts';
-import { SqliteStore, type Store } from './store.ts';
+import { SqliteStore, type GameStore } from './store.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_ROOT = resolve(here, '../../web/dist');
@@ -41,7 +41,7 @@ export interface Config {
   messagesPerSecond: number;
   socketsPerAddress: number;
   /** Any other limits (`DAMA_LIMITS`, JSON: `{"silentClose": 3000}`), for tests and benchmarks. */
-  limits: Partial<Limits>;
+  limits: Partial<HubLimits>;
   /** Limits of the player routes (`DAMA_PLAYER_LIMITS`, JSON: `{"newBurst": 100}`), for tests. */
   playerLimits: Partial<PlayerLimits>;
   /** The VAPID contact of Web Push (`DAMA_PUSH_SUBJECT`, `mailto:` or https). */
@@ -63,7 +63,7 @@ export function configFrom(env: NodeJS.ProcessEnv): Config {
     claimAfter: Number(env.DAMA_CLAIM_AFTER_MS ?? 60_000),
     openGamesPerAddress: Number(env.DAMA_OPEN_GAMES_PER_ADDRESS ?? 20),
     messagesPerSecond: Number(env.DAMA_MESSAGES_PER_SECOND ?? 10),
-    socketsPerAddress: Number(env.DAMA_SOCKETS_PER_ADDRESS ?? DEFAULT_LIMITS.socketsPerAddress),
+    socketsPerAddress: Number(env.DAMA_SOCKETS_PER_ADDRESS ?? DEFAULT_HUB_LIMITS.socketsPerAddress),
     limits: limitsFrom(env.DAMA_LIMITS),
     playerLimits: playerLimitsFrom(env.DAMA_PLAYER_LIMITS),
     pushSubject: env.DAMA_PUSH_SUBJECT ?? 'mailto:dama@localhost',
@@ -74,14 +74,14 @@ export function configFrom(env: NodeJS.ProcessEnv): Config {
   };
 }
 
-/** `DAMA_LIMITS`: a JSON object of `Limits` fields, each a number (unknown names are an error). */
-export function limitsFrom(value: string | undefined): Partial<Limits> {
+/** `DAMA_LIMITS`: a JSON object of `HubLimits` fields, each a number (unknown names are an error). */
+export function limitsFrom(value: string | undefined): Partial<HubLimits> {
   if (!value) return {};
   const schema = z.record(z.string(), z.number().nonnegative()).refine(
-    (o) => Object.keys(o).every((k) => k in DEFAULT_LIMITS),
+    (o) => Object.keys(o).every((k) => k in DEFAULT_HUB_LIMITS),
     (o) => ({
       message: `unknown limits: ${Object.keys(o)
-        .filter((k) => !(k in DEFAULT_LIMITS))
+        .filter((k) => !(k in DEFAULT_HUB_LIMITS))
         .join(', ')}`,
     }),
   );
@@ -93,7 +93,7 @@ export function limitsFrom(value: string | undefined): Partial<Limits> {
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new Error(`DAMA_LIMITS: ${parsed.error.issues[0].message}`);
-  return parsed.data as Partial<Limits>;
+  return parsed.data as Partial<HubLimits>;
 }
 
 export function logLevelFrom(value: string | undefined): LogLevel {
@@ -129,7 +129,7 @@ function isAddressOrCidr(entry: string): boolean {
   return family === 4 && isIP(bits) === 4;
 }
 
-export async function openStore(config: Config): Promise<Store> {
+export async function openStore(config: Config): Promise<GameStore> {
   if (config.databaseUrl) return PgStore.open(config.databaseUrl);
   if (config.sqliteFile !== ':memory:') mkdirSync(dirname(config.sqliteFile), { recursive: true });
   return new SqliteStore(config.sqliteFile);

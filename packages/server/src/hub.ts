@@ -15,20 +15,20 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
-import { opposite, type Color } from '@dama/core';
+import { isObject, opposite, type Color } from '@dama/core';
 import type { WebSocket } from 'ws';
 import { take, type Bucket } from './bucket.ts';
 import type { Bus, BusMessage } from './bus.ts';
 import { NO_LOG, NO_METRICS, type Health, type HubLog, type HubMetrics } from './observe.ts';
 import type { ClientMessage, ErrorCode, ServerMessage } from './protocol.ts';
 import { ClientMessage as ClientSchema, describe } from './protocol.ts';
-import type { Change, ChangeError, ClockSetting, GameRecord, PresenceState, Timing } from './record.ts';
+import type { Change, ChangeError, ClockSetting, PresenceState, ServerGame, Timing } from './record.ts';
 import * as R from './record.ts';
 import { endsPairedGame, settle } from './results.ts';
-import type { Store } from './store.ts';
+import type { GameStore } from './store.ts';
 import { SILENT_CLOSE } from './wire.ts';
 
-export interface Limits {
+export interface HubLimits {
   /** Largest WebSocket frame accepted, in bytes; a larger one closes the socket (1009). */
   maxFrame: number;
   /** Messages one connection may send in a burst, and how many per second after it. */
@@ -82,7 +82,7 @@ export interface Limits {
   stall: number;
 }
 
-export const DEFAULT_LIMITS: Limits = {
+export const DEFAULT_HUB_LIMITS: HubLimits = {
   maxFrame: 4096,
   burst: 20,
   perSecond: 10,
@@ -119,7 +119,7 @@ export interface HubOptions {
   log?: HubLog;
   metrics?: HubMetrics;
   /** Called once for each change this instance stored (the notifications), never awaited. */
-  onStored?: (before: GameRecord, after: GameRecord) => void;
+  onStored?: (before: ServerGame, after: ServerGame) => void;
 }
 
 interface Conn {
@@ -146,7 +146,7 @@ interface Conn {
 
 /** A game held by this instance because some of its sockets watch it. */
 interface Held {
-  rec: GameRecord;
+  rec: ServerGame;
   /** The rules' game of `rec.moves`, when known. */
   game: R.Replayed | undefined;
   /** The record may be behind the database (a write failed, the bus missed something): read it again. */
@@ -167,7 +167,7 @@ export type CreateResult =
   | { ok: false; status: number; code: string; message: string };
 
 type Result =
-  | { ok: true; record: GameRecord; game?: R.Replayed }
+  | { ok: true; record: ServerGame; game?: R.Replayed }
   | { ok: false; error: ChangeError | { code: 'unknown-game' | 'busy'; message: string } };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -176,16 +176,19 @@ export const newId = (): string =>
 export const newToken = (): string => randomBytes(18).toString('base64url');
 
 /** What a change function may return: a change (or refusal), or null for "only settle what is due". */
-type Mutation = (rec: GameRecord, now: number) => Change | null;
+type Mutation = (rec: ServerGame, now: number) => Change | null;
+
+/** A message about the game itself: what is left once the socket's own (ping, hello, sync) are answered. */
+type GameAction = Exclude<ClientMessage, { t: 'ping' | 'hello' | 'sync' }>;
 
 const BUSY_DB = 'The game server cannot reach its database just now; try again in a moment.';
 const KEEP_FAULTS = 3600_000;
 
 export class Hub {
-  readonly limits: Limits;
+  readonly limits: HubLimits;
   /** This process's id in heartbeats and presence. */
   readonly instance = randomBytes(6).toString('hex');
-  private store: Store;
+  private store: GameStore;
   private bus: Bus;
   readonly now: () => number;
   private log: HubLog;
@@ -221,14 +224,14 @@ export class Hub {
   private beatingSince: number | null = null;
   private started: number;
   private stopping = false;
-  private onStored: (before: GameRecord, after: GameRecord) => void;
+  private onStored: (before: ServerGame, after: ServerGame) => void;
   /** Counters for the load benchmark and the metrics. */
   readonly stats = { moves: 0, refused: 0 };
 
-  constructor(store: Store, bus: Bus, limits: Partial<Limits> = {}, options: HubOptions = {}) {
+  constructor(store: GameStore, bus: Bus, limits: Partial<HubLimits> = {}, options: HubOptions = {}) {
     this.store = store;
     this.bus = bus;
-    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.limits = { ...DEFAULT_HUB_LIMITS, ...limits };
     this.now = options.now ?? Date.now;
     this.log = options.log ?? NO_LOG;
     this.metrics = options.metrics ?? NO_METRICS;
@@ -435,7 +438,7 @@ export class Hub {
     for (const id of ids) {
       const h = this.held.get(id);
       if (!h) continue;
-      let rec: GameRecord | undefined;
+      let rec: ServerGame | undefined;
       try {
         rec = await this.db(() => this.store.get(id));
       } catch {
@@ -447,7 +450,7 @@ export class Hub {
     }
   }
 
-  private async publish(rec: GameRecord, frame: string): Promise<void> {
+  private async publish(rec: ServerGame, frame: string): Promise<void> {
     if (this.bus.kind === 'local') return;
     const msg: BusMessage = {
       game: rec.id,
@@ -633,10 +636,7 @@ export class Hub {
     }
     const parsed = ClientSchema.safeParse(json);
     if (!parsed.success) {
-      const t =
-        json !== null && typeof json === 'object' && 't' in json
-          ? String((json as { t: unknown }).t)
-          : undefined;
+      const t = isObject(json) && 't' in json ? String(json.t) : undefined;
       return this.refuse(
         conn,
         'bad-message',
@@ -672,7 +672,7 @@ export class Hub {
 
   private async hello(conn: Conn, id: string, token: string | undefined, v: number): Promise<void> {
     if (conn.game) await this.leave(conn);
-    let rec: GameRecord | undefined;
+    let rec: ServerGame | undefined;
     try {
       rec = await this.db(() => this.store.get(id));
     } catch {
@@ -706,7 +706,7 @@ export class Hub {
   }
 
   private async sync(conn: Conn, id: string, v: number): Promise<void> {
-    let rec: GameRecord | undefined;
+    let rec: ServerGame | undefined;
     try {
       rec = await this.db(() => this.store.get(id));
     } catch {
@@ -720,11 +720,11 @@ export class Hub {
     }
   }
 
-  private frame(rec: GameRecord): string {
+  private frame(rec: ServerGame): string {
     return JSON.stringify({ t: 'game', game: this.snapshot(rec) } satisfies ServerMessage);
   }
 
-  private sendSnapshot(conn: Conn, rec: GameRecord): void {
+  private sendSnapshot(conn: Conn, rec: ServerGame): void {
     if (rec.version <= conn.v) return;
     conn.v = rec.version;
     this.sendText(conn, this.frame(rec));
@@ -740,7 +740,7 @@ export class Hub {
   }
 
   /** Keeps a game in memory (its newest record) while sockets here watch it. */
-  private hold(rec: GameRecord, game: R.Replayed | undefined): Held {
+  private hold(rec: ServerGame, game: R.Replayed | undefined): Held {
     let h = this.held.get(rec.id);
     if (!h) {
       h = { rec, game, stale: false, watchers: new Set(), timer: undefined, shown: undefined };
@@ -804,7 +804,7 @@ export class Hub {
   }
 
   /** One player's action. True when it was accepted. */
-  private async act(conn: Conn, id: string, msg: ClientMessage): Promise<boolean> {
+  private async act(conn: Conn, id: string, msg: GameAction): Promise<boolean> {
     if (msg.t === 'presence') {
       conn.visible = msg.visible;
       if (conn.seat) await this.presence(id, conn.seat);
@@ -899,7 +899,6 @@ export class Hub {
         case 'rematch':
           return msg.action === 'offer' ? R.offerRematch(rec, seat, rematchId) : R.declineRematch(rec, seat);
       }
-      return null;
     };
     const r = await this.mutate(id, mutation, async (before, after) => {
       if (!before.rematch && after.rematch)
@@ -935,7 +934,7 @@ export class Hub {
     const h = this.held.get(id);
     const players = [...(h?.watchers ?? [])].filter((c) => c.seat && c.rematchSent !== next);
     if (players.length === 0) return;
-    let rec: GameRecord | undefined;
+    let rec: ServerGame | undefined;
     try {
       rec = await this.db(() => this.store.get(next));
     } catch {
@@ -955,7 +954,7 @@ export class Hub {
    * Faults known here that the side to move must not pay for: database outages and stalls during
    * its turn, and its instance's death (the seat then goes offline from the last beat).
    */
-  private excuse(rec: GameRecord, now: number): GameRecord {
+  private excuse(rec: ServerGame, now: number): ServerGame {
     if (rec.status !== 'playing' || rec.turnStart === null) return rec;
     let next = rec;
     for (const f of this.dbFaults)
@@ -982,7 +981,7 @@ export class Hub {
   private mutate(
     id: string,
     f: Mutation,
-    before?: (old: GameRecord, next: GameRecord) => Promise<void>,
+    before?: (old: ServerGame, next: ServerGame) => Promise<void>,
   ): Promise<Result> {
     const prev = this.locks.get(id) ?? Promise.resolve();
     this.pending++;
@@ -1049,7 +1048,7 @@ export class Hub {
   }
 
   /** A change is stored: hold it, send it to the sockets here, then tell the other instances. */
-  private changed(rec: GameRecord, game: R.Replayed | undefined): void {
+  private changed(rec: ServerGame, game: R.Replayed | undefined): void {
     const frame = this.frame(rec);
     if (this.held.has(rec.id)) {
       this.hold(rec, game);
@@ -1059,7 +1058,7 @@ export class Hub {
     void this.publish(rec, frame);
   }
 
-  private deliverLocal(rec: GameRecord, frame: string): void {
+  private deliverLocal(rec: ServerGame, frame: string): void {
     const h = this.held.get(rec.id);
     if (!h) return;
     for (const c of h.watchers) {
@@ -1070,7 +1069,7 @@ export class Hub {
     }
   }
 
-  snapshot(rec: GameRecord): R.Snapshot {
+  snapshot(rec: ServerGame): R.Snapshot {
     return R.snapshot(rec, this.now(), this.limits.claimAfter);
   }
 
@@ -1149,7 +1148,7 @@ export class Hub {
   }
 
   /** A game as it stands now (for the HTTP API); throws when the database is away. */
-  async get(id: string): Promise<GameRecord | undefined> {
+  async get(id: string): Promise<ServerGame | undefined> {
     const rec = await this.db(() => this.store.get(id));
     return rec && R.settle(this.excuse(rec, this.now()), this.now());
   }

@@ -3,10 +3,10 @@ export type { ServerOptions, DamaServer, LogSettings } from './app.ts';
 export { Metrics, MOVE_BUCKETS_MS } from './metrics.ts';
 export { NO_LOG, NO_METRICS } from './observe.ts';
 export type { Health, HealthStatus, HubLog, HubMetrics } from './observe.ts';
-export { Hub, DEFAULT_LIMITS } from './hub.ts';
-export type { Limits } from './hub.ts';
+export { Hub, DEFAULT_HUB_LIMITS } from './hub.ts';
+export type { HubLimits } from './hub.ts';
 export { SqliteStore } from './store.ts';
-export type { Store } from './store.ts';
+export type { GameStore } from './store.ts';
 export { PgStore } from './store-pg.ts';
 export { LocalBus, RedisBus } from './bus.ts';
 export type { Bus, BusMessage } from './bus.ts';
@@ -15,7 +15,7 @@ export type { ServerMessage, ErrorCode } from './protocol.ts';
 export { REACTIONS } from './record.ts';
 export type {
   Snapshot,
-  GameRecord,
+  ServerGame,
   Outcome,
   OutcomeReason,
   Status,

@@ -22,7 +22,7 @@ import { LobbyClientMessage as LobbySchema, describe } from './protocol.ts';
 import { isProvisional, OFFERED_TIME_CONTROLS, SPEEDS, speedOf } from './rating.ts';
 import { pairedRecord, type SeatPlayer } from './record.ts';
 import { ratingIn } from './results.ts';
-import type { PairPlan, SeekOutcome, Store, StoredSeek } from './store.ts';
+import type { GameStore, PairPlan, SeekOutcome, StoredSeek } from './store.ts';
 import type { Timing } from './record.ts';
 import { MAX_LOBBY_SEEKS } from './wire.ts';
 import type {
@@ -145,7 +145,7 @@ export class Lobby {
   private stopping = false;
 
   constructor(
-    private store: Store,
+    private store: GameStore,
     private hub: Hub,
     limits: Partial<LobbyLimits> = {},
     options: { log?: HubLog; random?: () => number } = {},

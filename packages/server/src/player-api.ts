@@ -30,7 +30,7 @@ import { describe } from './protocol.ts';
 import { MAX_SUBSCRIPTIONS, PUSH_KINDS, type Push } from './push.ts';
 import { PROVISIONAL_DEVIATION, SPEEDS, type Speed } from './rating.ts';
 import { snapshot, turnOf } from './record.ts';
-import type { Store } from './store.ts';
+import type { GameStore } from './store.ts';
 
 export interface PlayerLimits {
   /** New identities one address may make: a burst, then this many an hour. */
@@ -69,7 +69,7 @@ const fail = (code: string, message: string) => ({ error: { code, message } });
 const BUSY = fail('busy', 'The server cannot reach its database just now; try again in a moment.');
 
 /** The player a request speaks for, or a 401 sent. */
-export function authenticator(store: Store) {
+export function authenticator(store: GameStore) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<PlayerRecord | undefined> => {
     const m = /^Bearer ([A-Za-z0-9]{12})\.([A-Za-z0-9_-]{24})$/.exec(req.headers.authorization ?? '');
     const p = m ? await store.getPlayer(m[1]) : undefined;
@@ -83,7 +83,7 @@ export function authenticator(store: Store) {
 
 export function playerRoutes(
   app: FastifyInstance,
-  store: Store,
+  store: GameStore,
   now: () => number,
   limits: PlayerLimits = DEFAULT_PLAYER_LIMITS,
 ): void {
@@ -314,7 +314,7 @@ const PushBody = z
 const PushDelete = z.object({ endpoint: z.string().max(1000) }).strict();
 
 /** Web Push: the server's public key, and a player's subscriptions (each with the kinds it wants). */
-export function pushRoutes(app: FastifyInstance, store: Store, push: Push, now: () => number): void {
+export function pushRoutes(app: FastifyInstance, store: GameStore, push: Push, now: () => number): void {
   const auth = authenticator(store);
   app.get('/api/push/key', async () => ({ publicKey: push.publicKey }));
   app.put('/api/players/me/push', async (req, reply) => {

@@ -1,10 +1,10 @@
 // Which stored changes notify whom, and which endpoints the server will post to.
 import { describe, expect, it } from 'vitest';
 import { allowedEndpoint, pushEvents } from './push.ts';
-import { newRecord, pairedRecord, type GameRecord } from './record.ts';
+import { newRecord, pairedRecord, type ServerGame } from './record.ts';
 
 const seat = (id: string) => ({ id, name: `name-${id}`, rating: 1500, provisional: true, after: null });
-const game = (days: number | null): GameRecord =>
+const game = (days: number | null): ServerGame =>
   pairedRecord({
     id: 'g1',
     tokens: { white: 'w'.repeat(24), black: 'b'.repeat(24) },
@@ -78,7 +78,7 @@ describe('pushEvents', () => {
       address: 'a',
       now: 0,
     });
-    const joined: GameRecord = { ...made, status: 'playing' };
+    const joined: ServerGame = { ...made, status: 'playing' };
     expect(pushEvents(made, joined)).toEqual([
       { player: 'M', kind: 'joined', payload: { kind: 'joined', game: 'g3' } },
     ]);

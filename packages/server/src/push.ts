@@ -15,8 +15,8 @@
 import { opposite, type Color } from '@dama/core';
 import webpush from 'web-push';
 import type { HubLog } from './observe.ts';
-import { turnOf, type GameRecord } from './record.ts';
-import type { PushSubscriptionRecord, Store } from './store.ts';
+import { turnOf, type ServerGame } from './record.ts';
+import type { GameStore, PushSubscriptionRecord } from './store.ts';
 
 export const PUSH_KINDS = ['turn', 'offer', 'end', 'joined'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
@@ -58,7 +58,7 @@ export const MAX_SUBSCRIPTIONS = 10;
  * knows at most its maker (`owner`), who is told when the friend joins and then as a paired player
  * is, without an opponent's name (the friend has none here).
  */
-export function pushEvents(before: GameRecord, after: GameRecord): PushEvent[] {
+export function pushEvents(before: ServerGame, after: ServerGame): PushEvent[] {
   const players = after.players;
   const owner = after.owner;
   if (!players && !owner) return [];
@@ -117,7 +117,7 @@ export class Push {
   readonly stats = { sent: 0, failed: 0, gone: 0 };
 
   constructor(
-    private store: Store,
+    private store: GameStore,
     private opts: PushOptions,
   ) {}
 

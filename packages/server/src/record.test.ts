@@ -1,11 +1,11 @@
 import { Game, makeNotation, parsePosition } from '@dama/core';
 import { describe, expect, it } from 'vitest';
-import type { GameRecord } from './record.ts';
+import type { ServerGame } from './record.ts';
 import * as R from './record.ts';
 import { pickMove, random } from '../test/play.ts';
 
 const T0 = 1_700_000_000_000;
-const fresh = (clock: R.ClockSetting | null = null): GameRecord =>
+const fresh = (clock: R.ClockSetting | null = null): ServerGame =>
   R.newRecord({
     id: 'AAAAAAAAAA',
     creator: 'white',
@@ -14,7 +14,7 @@ const fresh = (clock: R.ClockSetting | null = null): GameRecord =>
     address: '127.0.0.1',
     now: T0,
   });
-const ok = (c: R.Change): GameRecord => {
+const ok = (c: R.Change): ServerGame => {
   if (!c.ok) throw new Error(`${c.error.code}: ${c.error.message}`);
   return c.record;
 };
@@ -22,7 +22,7 @@ const started = (clock: R.ClockSetting | null = null) => ok(R.join(fresh(clock),
 let ids = 0;
 /** A move by `seat` at ply `ply`, reaching the server at `at` (the turn then starts), with a lag of `lag`. */
 const mv = (
-  rec: GameRecord,
+  rec: ServerGame,
   seat: R.MoveInput['seat'],
   text: string,
   ply: number,
@@ -367,7 +367,7 @@ describe('stored records', () => {
         black: { state: 'offline' as const, since: T0 },
       },
     };
-    const up = R.upgrade(old as unknown as GameRecord);
+    const up = R.upgrade(old as unknown as ServerGame);
     expect(up.moveIds).toEqual({ white: null, black: null });
     expect(up.lagQuota).toEqual({ white: R.LAG.start, black: R.LAG.start });
     expect(up.presence.white).toEqual({ state: 'offline', since: T0 });
@@ -388,14 +388,14 @@ describe('snapshot', () => {
 });
 
 /** A legal move for the side to move. */
-function pickLegal(rec: GameRecord): string {
+function pickLegal(rec: ServerGame): string {
   const game = R.replay(rec.moves);
   return makeNotation(game.position.legalMoves()[0]);
 }
 
 describe('correspondence games', () => {
   const DAY = R.DAY;
-  const corr = (days = 3): GameRecord =>
+  const corr = (days = 3): ServerGame =>
     ok(
       R.join(
         R.newRecord({

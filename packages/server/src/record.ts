@@ -33,7 +33,8 @@ export type {
   Status,
 } from './wire.ts';
 
-export interface GameRecord {
+/** An online game as the server stores it (the web app's `GameRecord` is a finished game kept on the device). */
+export interface ServerGame {
   id: string;
   /** Goes up by one with every change; a write that does not find the version it read is retried. */
   version: number;
@@ -145,10 +146,10 @@ export function compact(r: Replayed): Replayed {
 }
 
 /** A change, or a refusal. A move's change carries the rules' game after it (to spare the next replay). */
-export type Change = { ok: true; record: GameRecord; game?: Replayed } | { ok: false; error: ChangeError };
+export type Change = { ok: true; record: ServerGame; game?: Replayed } | { ok: false; error: ChangeError };
 
 const fail = (code: ChangeErrorCode, message: string): Change => ({ ok: false, error: { code, message } });
-const done = (record: GameRecord): Change => ({
+const done = (record: ServerGame): Change => ({
   ok: true,
   record: { ...record, version: record.version + 1 },
 });
@@ -166,7 +167,7 @@ export interface NewGame {
   now: number;
 }
 
-export function newRecord(g: NewGame): GameRecord {
+export function newRecord(g: NewGame): ServerGame {
   const offline: Seen = { state: 'offline', since: g.now };
   return {
     id: g.id,
@@ -209,8 +210,8 @@ export function newRecord(g: NewGame): GameRecord {
  * A stored record in today's shape: games stored by an earlier server lack the fields added since
  * (move ids, pauses, lag quotas, the first-move deadline, offer counts), which start empty.
  */
-export function upgrade(rec: GameRecord): GameRecord {
-  const r = rec as Partial<GameRecord> & GameRecord;
+export function upgrade(rec: ServerGame): ServerGame {
+  const r = rec as Partial<ServerGame> & ServerGame;
   if (
     r.moveIds &&
     r.lagQuota &&
@@ -254,7 +255,7 @@ export function replay(moves: readonly string[]): Game {
 }
 
 /** The seat a token opens, if any. */
-export function seatOf(rec: GameRecord, token: unknown): Color | null {
+export function seatOf(rec: ServerGame, token: unknown): Color | null {
   if (typeof token !== 'string' || token.length === 0) return null;
   if (rec.tokens.white !== null && equalSecret(rec.tokens.white, token)) return 'white';
   if (rec.tokens.black !== null && equalSecret(rec.tokens.black, token)) return 'black';
@@ -269,18 +270,18 @@ function equalSecret(a: string, b: string): boolean {
   return diff === 0;
 }
 
-export const turnOf = (rec: GameRecord): Color => (rec.moves.length % 2 === 0 ? 'white' : 'black');
+export const turnOf = (rec: ServerGame): Color => (rec.moves.length % 2 === 0 ? 'white' : 'black');
 
 /** Whether the side to move's clock runs: a clock, the game on, and White's first move played (it is untimed). */
-const ticking = (rec: GameRecord): boolean =>
+const ticking = (rec: ServerGame): boolean =>
   rec.status === 'playing' && rec.clocks !== null && rec.turnStart !== null && rec.moves.length > 0;
 
 /** Milliseconds of this turn charged to the side to move at `now`. */
-const spentAt = (rec: GameRecord, now: number): number =>
+const spentAt = (rec: ServerGame, now: number): number =>
   rec.turnStart === null ? 0 : Math.max(0, now - rec.turnStart - rec.paused);
 
 /** Milliseconds left for each side at `now`. */
-export function clocksAt(rec: GameRecord, now: number): { white: number; black: number } | null {
+export function clocksAt(rec: ServerGame, now: number): { white: number; black: number } | null {
   if (!rec.clocks) return null;
   const left = { ...rec.clocks };
   if (ticking(rec)) {
@@ -291,21 +292,21 @@ export function clocksAt(rec: GameRecord, now: number): { white: number; black: 
 }
 
 /** When the side to move runs out of time (before its lag allowance), if a clock is running. */
-export function flagAt(rec: GameRecord): number | null {
+export function flagAt(rec: ServerGame): number | null {
   if (!ticking(rec)) return null;
   return rec.turnStart! + rec.paused + rec.clocks![turnOf(rec)];
 }
 
 /** The network time the side to move may still have taken off its move: a flag falls only after it. */
-export const lagGrace = (rec: GameRecord): number => Math.min(LAG.cap, rec.lagQuota[turnOf(rec)]);
+export const lagGrace = (rec: ServerGame): number => Math.min(LAG.cap, rec.lagQuota[turnOf(rec)]);
 
 /** When the game is aborted if the side to move does not move (the first two moves only). */
-export function abortDeadline(rec: GameRecord): number | null {
+export function abortDeadline(rec: ServerGame): number | null {
   return rec.status === 'playing' && rec.abortAt !== null ? rec.abortAt + rec.paused : null;
 }
 
 /** The next time something is due in this game without anyone acting: a flag, or the first-move deadline. */
-export function dueAt(rec: GameRecord): number | null {
+export function dueAt(rec: ServerGame): number | null {
   const flag = flagAt(rec);
   const abort = abortDeadline(rec);
   const f = flag === null ? null : flag + lagGrace(rec);
@@ -314,10 +315,10 @@ export function dueAt(rec: GameRecord): number | null {
 }
 
 /** How long each of the first two moves may take before the game is aborted: a correspondence move's days, or the timing's. */
-const firstMoveTime = (rec: GameRecord, t: Timing): number =>
+const firstMoveTime = (rec: ServerGame, t: Timing): number =>
   rec.days ? rec.days * DAY : rec.clock ? t.firstMove : t.firstMoveUnclocked;
 
-function finish(rec: GameRecord, outcome: Outcome, now: number): GameRecord {
+function finish(rec: ServerGame, outcome: Outcome, now: number): ServerGame {
   return {
     ...rec,
     status: 'over',
@@ -331,7 +332,7 @@ function finish(rec: GameRecord, outcome: Outcome, now: number): GameRecord {
   };
 }
 
-function abort(rec: GameRecord, now: number): GameRecord {
+function abort(rec: ServerGame, now: number): ServerGame {
   return {
     ...rec,
     status: 'aborted',
@@ -350,7 +351,7 @@ function abort(rec: GameRecord, now: number): GameRecord {
  * the game, and a first move that did not come aborts it. Returns the same record when nothing is
  * due, so a caller can tell whether to write.
  */
-export function settle(rec: GameRecord, now: number): GameRecord {
+export function settle(rec: ServerGame, now: number): ServerGame {
   const deadline = abortDeadline(rec);
   const flag = flagAt(rec);
   if (deadline !== null && now >= deadline && (flag === null || deadline <= flag))
@@ -366,7 +367,7 @@ export function settle(rec: GameRecord, now: number): GameRecord {
  * with the current turn is not charged to the side to move. Faults already counted (before
  * `pausedTo`) are not counted again. Returns the same record when nothing changes.
  */
-export function pause(rec: GameRecord, from: number, to: number): GameRecord {
+export function pause(rec: ServerGame, from: number, to: number): ServerGame {
   if (rec.status !== 'playing' || rec.turnStart === null) return rec;
   const start = Math.max(from, rec.turnStart, rec.pausedTo);
   if (to <= start) return rec;
@@ -375,7 +376,7 @@ export function pause(rec: GameRecord, from: number, to: number): GameRecord {
 
 /** The friend takes the open seat: the game starts, and White's first move is due. */
 export function join(
-  rec: GameRecord,
+  rec: ServerGame,
   token: string,
   now: number,
   t: Timing = DEFAULT_TIMING,
@@ -395,7 +396,7 @@ export function join(
 }
 
 /** The creator cancels a game nobody has joined. */
-export function cancel(rec: GameRecord, seat: Color, now: number): Change {
+export function cancel(rec: ServerGame, seat: Color, now: number): Change {
   if (rec.status !== 'waiting') return fail('game-over', 'Only a game nobody has joined can be cancelled.');
   if (seat !== rec.creator) return fail('not-a-player', 'Only the creator can cancel this game.');
   return done({ ...rec, status: 'aborted', ended: now, active: now });
@@ -427,7 +428,7 @@ export interface MoveTime {
  * `replayed`, when given, is the rules' game of the stored moves (a cache); it is not changed.
  */
 export function move(
-  rec: GameRecord,
+  rec: ServerGame,
   m: MoveInput,
   time: MoveTime,
   t: Timing = DEFAULT_TIMING,
@@ -461,7 +462,7 @@ export function move(
     lagQuota = { ...lagQuota, [seat]: Math.min(LAG.max, lagQuota[seat] - granted + LAG.gain) };
   }
   const plies = rec.moves.length + 1;
-  let next: GameRecord = {
+  let next: ServerGame = {
     ...rec,
     moves: [...rec.moves, makeNotation(played.value)],
     moveIds: { ...rec.moveIds, [seat]: m.id },
@@ -481,13 +482,13 @@ export function move(
   return { ok: true, record: { ...next, version: rec.version + 1 }, game: compact({ game, from }) };
 }
 
-export function resign(rec: GameRecord, seat: Color, now: number): Change {
+export function resign(rec: ServerGame, seat: Color, now: number): Change {
   if (rec.status === 'waiting') return fail('not-started', 'The game has not started yet.');
   if (rec.status !== 'playing') return fail('game-over', 'The game is already over.');
   return done(finish(rec, { winner: opposite(seat), reason: 'resignation' }, now));
 }
 
-export function offerDraw(rec: GameRecord, seat: Color, now: number): Change {
+export function offerDraw(rec: ServerGame, seat: Color, now: number): Change {
   if (rec.status !== 'playing')
     return fail('not-started', 'A draw can be offered only while the game is played.');
   if (rec.drawOffer === opposite(seat))
@@ -503,23 +504,23 @@ export function offerDraw(rec: GameRecord, seat: Color, now: number): Change {
   });
 }
 
-export function acceptDraw(rec: GameRecord, seat: Color, now: number): Change {
+export function acceptDraw(rec: ServerGame, seat: Color, now: number): Change {
   if (rec.status !== 'playing') return fail('game-over', 'The game is already over.');
   if (rec.drawOffer !== opposite(seat)) return fail('no-offer', 'Your opponent has not offered a draw.');
   return done(finish(rec, { winner: undefined, reason: 'agreement' }, now));
 }
 
-export function declineDraw(rec: GameRecord, seat: Color, now: number): Change {
+export function declineDraw(rec: ServerGame, seat: Color, now: number): Change {
   if (rec.drawOffer !== opposite(seat)) return fail('no-offer', 'Your opponent has not offered a draw.');
   return done({ ...rec, drawOffer: null, active: now });
 }
 
 /** Moves `seat` has played so far. */
-const movesBy = (rec: GameRecord, seat: Color): number =>
+const movesBy = (rec: ServerGame, seat: Color): number =>
   seat === 'white' ? Math.ceil(rec.moves.length / 2) : Math.floor(rec.moves.length / 2);
 
 /** `seat` asks to take back its last move. */
-export function offerTakeback(rec: GameRecord, seat: Color, now: number): Change {
+export function offerTakeback(rec: ServerGame, seat: Color, now: number): Change {
   if (rec.status !== 'playing')
     return fail('game-over', 'A takeback can be asked only while the game is played.');
   if (movesBy(rec, seat) === 0) return fail('nothing-to-take-back', 'You have not moved yet.');
@@ -532,7 +533,7 @@ export function offerTakeback(rec: GameRecord, seat: Color, now: number): Change
  * one), so it is the asker's turn again. The side that was thinking is charged its time so far.
  */
 export function acceptTakeback(
-  rec: GameRecord,
+  rec: ServerGame,
   seat: Color,
   now: number,
   t: Timing = DEFAULT_TIMING,
@@ -558,7 +559,7 @@ export function acceptTakeback(
   });
 }
 
-export function declineTakeback(rec: GameRecord, seat: Color, now: number): Change {
+export function declineTakeback(rec: ServerGame, seat: Color, now: number): Change {
   if (rec.takebackOffer !== opposite(seat))
     return fail('no-offer', 'Your opponent has not asked for a takeback.');
   return done({ ...rec, takebackOffer: null, active: now });
@@ -568,7 +569,7 @@ export function declineTakeback(rec: GameRecord, seat: Color, now: number): Chan
  * More time for the opponent, given by `seat`: a day on the opponent's current move in a
  * correspondence game (their next move has the usual days again), 15 s on their clock in a live one.
  */
-export function moreTime(rec: GameRecord, seat: Color, now: number): Change {
+export function moreTime(rec: ServerGame, seat: Color, now: number): Change {
   if (rec.status !== 'playing') return fail('game-over', 'The game is not being played.');
   const other = opposite(seat);
   if (!rec.clocks) return fail('no-clock', 'This game has no clock.');
@@ -585,7 +586,7 @@ export function moreTime(rec: GameRecord, seat: Color, now: number): Change {
 }
 
 /** A win claimed because the opponent has been gone for `claimAfter` milliseconds. */
-export function claim(rec: GameRecord, seat: Color, now: number, claimAfter: number): Change {
+export function claim(rec: ServerGame, seat: Color, now: number, claimAfter: number): Change {
   if (rec.status !== 'playing') return fail('game-over', 'The game is already over.');
   if (rec.days)
     return fail(
@@ -599,14 +600,14 @@ export function claim(rec: GameRecord, seat: Color, now: number, claimAfter: num
 }
 
 /** A rematch asked by `seat`; when both have asked, `rematchId` becomes the new game. */
-export function offerRematch(rec: GameRecord, seat: Color, rematchId: string): Change {
+export function offerRematch(rec: ServerGame, seat: Color, rematchId: string): Change {
   if (rec.status !== 'over') return fail('not-started', 'A rematch can be asked once the game is over.');
   if (rec.rematch) return fail('game-over', 'The rematch has already started.');
   if (rec.rematchOffer === opposite(seat)) return done({ ...rec, rematch: rematchId, rematchOffer: null });
   return done({ ...rec, rematchOffer: seat });
 }
 
-export function declineRematch(rec: GameRecord, seat: Color): Change {
+export function declineRematch(rec: ServerGame, seat: Color): Change {
   if (rec.rematchOffer !== opposite(seat))
     return fail('no-offer', 'Your opponent has not asked for a rematch.');
   return done({ ...rec, rematchOffer: null });
@@ -617,12 +618,12 @@ export function declineRematch(rec: GameRecord, seat: Color): Change {
  * colours): a token of the old game opens nothing in the new one.
  */
 export function rematchRecord(
-  old: GameRecord,
+  old: ServerGame,
   id: string,
   tokens: { white: string; black: string },
   now: number,
   t: Timing = DEFAULT_TIMING,
-): GameRecord {
+): ServerGame {
   const creator = opposite(old.creator);
   const rec = newRecord({
     id,
@@ -662,7 +663,7 @@ export interface PairedGame {
   now: number;
 }
 
-export function pairedRecord(g: PairedGame, t: Timing = DEFAULT_TIMING): GameRecord {
+export function pairedRecord(g: PairedGame, t: Timing = DEFAULT_TIMING): ServerGame {
   const rec = newRecord({
     id: g.id,
     creator: 'white',
@@ -685,12 +686,12 @@ export function pairedRecord(g: PairedGame, t: Timing = DEFAULT_TIMING): GameRec
 
 /** A seat's presence as this instance sees it; the same record when nothing changes. */
 export function setPresence(
-  rec: GameRecord,
+  rec: ServerGame,
   seat: Color,
   state: PresenceState,
   now: number,
   instance?: string,
-): GameRecord {
+): ServerGame {
   const p = rec.presence[seat];
   if (p.state === state && (state === 'offline' || p.instance === instance)) return rec;
   const seen: Seen =
@@ -702,7 +703,7 @@ export function setPresence(
 
 const presenceOf = (p: Seen): Presence => ({ state: p.state, since: p.since });
 
-export function snapshot(rec: GameRecord, now: number, claimAfter: number): Snapshot {
+export function snapshot(rec: ServerGame, now: number, claimAfter: number): Snapshot {
   const left = clocksAt(rec, now);
   return {
     id: rec.id,
@@ -738,7 +739,7 @@ export function snapshot(rec: GameRecord, now: number, claimAfter: number): Snap
 }
 
 /** The game in PDN, for the players' records. */
-export function pdnOf(rec: GameRecord): string {
+export function pdnOf(rec: ServerGame): string {
   const game = replay(rec.moves);
   const tags: [string, string][] = [
     ['Event', 'Dama online'],

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerRecord } from './players.ts';
 import { newRating, rateGame } from './rating.ts';
-import { newRecord, pairedRecord, type GameRecord } from './record.ts';
+import { newRecord, pairedRecord, type ServerGame } from './record.ts';
 import { endsPairedGame, settle } from './results.ts';
 
 const T = Date.UTC(2026, 11, 6);
@@ -17,7 +17,7 @@ const player = (id: string, over: Partial<PlayerRecord> = {}): PlayerRecord => (
 });
 const seat = (id: string, rating = 1500) => ({ id, name: id, rating, provisional: true, after: null });
 
-function paired(rated: boolean): GameRecord {
+function paired(rated: boolean): ServerGame {
   return pairedRecord({
     id: 'g1',
     tokens: { white: 'w'.repeat(24), black: 'b'.repeat(24) },
@@ -28,7 +28,7 @@ function paired(rated: boolean): GameRecord {
     now: T,
   });
 }
-const over = (rec: GameRecord, winner: 'white' | 'black' | undefined): GameRecord => ({
+const over = (rec: ServerGame, winner: 'white' | 'black' | undefined): ServerGame => ({
   ...rec,
   moves: ['c3-c4', 'f6-f5', 'b3-b4'],
   status: 'over',
@@ -74,17 +74,17 @@ describe('settle', () => {
   });
 
   it('counts an abort against the side that did not make its first move, and nothing else', () => {
-    const noWhiteMove: GameRecord = { ...paired(true), status: 'aborted', ended: T + 30_000 };
+    const noWhiteMove: ServerGame = { ...paired(true), status: 'aborted', ended: T + 30_000 };
     const s1 = settle(noWhiteMove, player('AAAAAAAAAAAA'), player('BBBBBBBBBBBB'));
     expect(s1.white.aborts).toEqual([T + 30_000]);
     expect(s1.black.aborts).toBeUndefined();
     expect(s1.white.ratings).toBeUndefined();
-    const noBlackMove: GameRecord = { ...noWhiteMove, moves: ['c3-c4'] };
+    const noBlackMove: ServerGame = { ...noWhiteMove, moves: ['c3-c4'] };
     const s2 = settle(noBlackMove, player('AAAAAAAAAAAA'), player('BBBBBBBBBBBB', { aborts: [T - 1000] }));
     expect(s2.black.aborts).toEqual([T - 1000, T + 30_000]);
     expect(s2.white.aborts).toBeUndefined();
     // An idle game aborted later, once both had moved, is no one's abort.
-    const late: GameRecord = { ...noWhiteMove, moves: ['c3-c4', 'f6-f5'] };
+    const late: ServerGame = { ...noWhiteMove, moves: ['c3-c4', 'f6-f5'] };
     const s3 = settle(late, player('AAAAAAAAAAAA'), player('BBBBBBBBBBBB'));
     expect([s3.white.aborts, s3.black.aborts]).toEqual([undefined, undefined]);
   });

@@ -17,7 +17,7 @@ import type { Color } from '@dama/core';
 import { COLOR_MEMORY, FORGET_AFTER } from './pairing.ts';
 import type { PlayerRecord } from './players.ts';
 import { newRating, rateGame, speedOf, type Rating, type Score, type Speed } from './rating.ts';
-import { turnOf, type GameRecord } from './record.ts';
+import { turnOf, type ServerGame } from './record.ts';
 
 /** A point of a player's rating history: their rating in `speed` after `game`. */
 export interface RatingPoint {
@@ -29,7 +29,7 @@ export interface RatingPoint {
 }
 
 export interface Settled {
-  rec: GameRecord;
+  rec: ServerGame;
   white: PlayerRecord;
   black: PlayerRecord;
   history: RatingPoint[];
@@ -43,7 +43,7 @@ export const ratingIn = (p: PlayerRecord, speed: Speed, now: number): Rating =>
 const whiteScore = (winner: Color | undefined): Score =>
   winner === 'white' ? 1 : winner === 'black' ? 0 : 0.5;
 
-export function settle(rec: GameRecord, white: PlayerRecord, black: PlayerRecord): Settled {
+export function settle(rec: ServerGame, white: PlayerRecord, black: PlayerRecord): Settled {
   const now = rec.ended ?? rec.active;
   const players = { white, black };
   if (!rec.players) return { rec, ...players, history: [] };
@@ -92,7 +92,7 @@ export const pointRating = (s: Settled, h: RatingPoint): Rating =>
   (h.player === s.white.id ? s.white : s.black).ratings![h.speed]!;
 
 /** Whether writing `next` over `stored` ends a paired game (so its players are settled with it). */
-export const endsPairedGame = (stored: GameRecord, next: GameRecord): boolean =>
+export const endsPairedGame = (stored: ServerGame, next: ServerGame): boolean =>
   next.players !== null &&
   (stored.status === 'playing' || stored.status === 'waiting') &&
   (next.status === 'over' || next.status === 'aborted');

@@ -6,12 +6,13 @@
  */
 import pg from 'pg';
 import type { PlayerName, PlayerRecord } from './players.ts';
-import { upgrade, type GameRecord } from './record.ts';
+import { upgrade, type ServerGame } from './record.ts';
 import type { Speed } from './rating.ts';
 import { pointRating, type RatingPoint } from './results.ts';
 import {
   FORGET_INSTANCES,
   nextBlocked,
+  type GameStore,
   type InstanceCounts,
   type Leader,
   type LeaderQuery,
@@ -21,14 +22,13 @@ import {
   type Planner,
   type SeekOutcome,
   type Settler,
-  type Store,
   type StoredSeek,
 } from './store.ts';
 
 /** The advisory lock that makes pairing rounds one at a time across instances. */
 const PAIRING_LOCK = 0x44616d61;
 
-export class PgStore implements Store {
+export class PgStore implements GameStore {
   private pool: pg.Pool;
 
   private constructor(pool: pg.Pool) {
@@ -127,7 +127,7 @@ export class PgStore implements Store {
     return store;
   }
 
-  async insert(rec: GameRecord): Promise<void> {
+  async insert(rec: ServerGame): Promise<void> {
     if (rec.players) return this.transaction((c) => insertGame(c, rec));
     await this.pool.query(
       'INSERT INTO games (id, version, status, address, active, ended, data) VALUES ($1, $2, $3, $4, $5, $6, $7)',
@@ -135,13 +135,13 @@ export class PgStore implements Store {
     );
   }
 
-  async get(id: string): Promise<GameRecord | undefined> {
+  async get(id: string): Promise<ServerGame | undefined> {
     const r = await this.pool.query('SELECT data FROM games WHERE id = $1', [id]);
-    const data = r.rows[0]?.data as GameRecord | undefined;
+    const data = r.rows[0]?.data as ServerGame | undefined;
     return data && upgrade(data);
   }
 
-  async update(rec: GameRecord): Promise<boolean> {
+  async update(rec: ServerGame): Promise<boolean> {
     const r = await this.pool.query(
       'UPDATE games SET version = $1, status = $2, active = $3, ended = $4, data = $5 WHERE id = $6 AND version = $7',
       [rec.version, rec.status, rec.active, rec.ended, JSON.stringify(rec), rec.id, rec.version - 1],
@@ -248,7 +248,7 @@ export class PgStore implements Store {
     }
   }
 
-  async finish(rec: GameRecord, settle: Settler): Promise<GameRecord | null> {
+  async finish(rec: ServerGame, settle: Settler): Promise<ServerGame | null> {
     const players = rec.players;
     if (!players) return null;
     return this.transaction(async (c) => {
@@ -318,12 +318,12 @@ export class PgStore implements Store {
     return r.rows.map((row: LiveGame & { started: string }) => ({ ...row, started: Number(row.started) }));
   }
 
-  async gamesOf(player: string, before: number, limit: number): Promise<GameRecord[]> {
+  async gamesOf(player: string, before: number, limit: number): Promise<ServerGame[]> {
     const r = await this.pool.query(
       'SELECT data FROM player_games WHERE player = $1 AND ended < $2 ORDER BY ended DESC LIMIT $3',
       [player, before, limit],
     );
-    return r.rows.map((row: { data: GameRecord }) => upgrade(row.data));
+    return r.rows.map((row: { data: ServerGame }) => upgrade(row.data));
   }
 
   async ratingHistory(player: string): Promise<RatingPoint[]> {
@@ -463,7 +463,7 @@ export class PgStore implements Store {
 }
 
 /** A new game, and a paired one in the list of live games. */
-async function insertGame(c: pg.PoolClient, g: GameRecord): Promise<void> {
+async function insertGame(c: pg.PoolClient, g: ServerGame): Promise<void> {
   await c.query(
     'INSERT INTO games (id, version, status, address, active, ended, data) VALUES ($1, $2, $3, $4, $5, $6, $7)',
     [g.id, g.version, g.status, g.address, g.active, g.ended, JSON.stringify(g)],

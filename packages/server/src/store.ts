@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import type { Color } from '@dama/core';
 import type { Seek } from './pairing.ts';
 import type { PlayerName, PlayerRecord } from './players.ts';
-import { upgrade, type GameRecord } from './record.ts';
+import { upgrade, type ServerGame } from './record.ts';
 import type { Speed } from './rating.ts';
 import { pointRating, type RatingPoint, type Settled } from './results.ts';
 
@@ -33,7 +33,7 @@ export interface SeekOutcome {
 
 /** What one pairing round does: the games it starts, the seeks it pairs, and the seeks it drops (dead instances). */
 export interface PairPlan {
-  games: GameRecord[];
+  games: ServerGame[];
   paired: { seek: string; outcome: SeekOutcome }[];
   drop: string[];
 }
@@ -42,7 +42,7 @@ export interface PairPlan {
 export type Planner = (open: StoredSeek[], beats: Map<string, number>) => PairPlan;
 
 /** Settles a paired game's end over its two players as stored (`results.ts`). */
-export type Settler = (rec: GameRecord, white: PlayerRecord, black: PlayerRecord) => Settled;
+export type Settler = (rec: ServerGame, white: PlayerRecord, black: PlayerRecord) => Settled;
 
 /** A browser's Web Push subscription for a player, and the notices it wants. */
 export interface PushSubscriptionRecord {
@@ -93,11 +93,11 @@ export interface InstanceCounts {
  * Every method may reject when the database is away (PostgreSQL restarting, a full disk): the hub
  * then refuses with `busy` and nothing is half-written, since each write is one statement.
  */
-export interface Store {
-  insert(rec: GameRecord): Promise<void>;
-  get(id: string): Promise<GameRecord | undefined>;
+export interface GameStore {
+  insert(rec: ServerGame): Promise<void>;
+  get(id: string): Promise<ServerGame | undefined>;
   /** Writes `rec` if the stored version is still `rec.version - 1`; false when another write came first. */
-  update(rec: GameRecord): Promise<boolean>;
+  update(rec: ServerGame): Promise<boolean>;
   /** The stored versions of these games (those that exist): how an instance without its bus finds changes. */
   versions(ids: readonly string[]): Promise<Map<string, number>>;
   /** Games waiting or being played that `address` created. */
@@ -125,9 +125,9 @@ export interface Store {
    * colours), their rating history and their game lists. Returns the record as written, or null
    * when another write came first (then nothing is written).
    */
-  finish(rec: GameRecord, settle: Settler): Promise<GameRecord | null>;
+  finish(rec: ServerGame, settle: Settler): Promise<ServerGame | null>;
   /** A player's finished paired games, newest first: at most `limit`, ended before `before`. */
-  gamesOf(player: string, before: number, limit: number): Promise<GameRecord[]>;
+  gamesOf(player: string, before: number, limit: number): Promise<ServerGame[]>;
   /** A player's rating history, oldest first. */
   ratingHistory(player: string): Promise<RatingPoint[]>;
   /**
@@ -182,7 +182,7 @@ export function nextBlocked(
 /** Instances silent this long are forgotten (ms). */
 export const FORGET_INSTANCES = 24 * 3600_000;
 
-export class SqliteStore implements Store {
+export class SqliteStore implements GameStore {
   private db: Database.Database;
   private stmts;
 
@@ -352,12 +352,12 @@ export class SqliteStore implements Store {
     };
   }
 
-  async insert(rec: GameRecord): Promise<void> {
+  async insert(rec: ServerGame): Promise<void> {
     this.db.transaction(() => this.insertNow(rec))();
   }
 
   /** A new game, and a paired one in the list of live games. */
-  private insertNow(g: GameRecord): void {
+  private insertNow(g: ServerGame): void {
     this.stmts.insert.run(g.id, g.version, g.status, g.address, g.active, g.ended, JSON.stringify(g));
     if (g.players && g.status === 'playing')
       this.stmts.addLive.run(
@@ -369,9 +369,9 @@ export class SqliteStore implements Store {
       );
   }
 
-  async get(id: string): Promise<GameRecord | undefined> {
+  async get(id: string): Promise<ServerGame | undefined> {
     const row = this.stmts.get.get(id) as { data: string } | undefined;
-    return row ? upgrade(JSON.parse(row.data) as GameRecord) : undefined;
+    return row ? upgrade(JSON.parse(row.data) as ServerGame) : undefined;
   }
 
   /**
@@ -379,14 +379,14 @@ export class SqliteStore implements Store {
    * transaction (group commit): one commit, one set of WAL frames for the pages they share, however
    * many games changed at once. Each is still checked against its own version.
    */
-  update(rec: GameRecord): Promise<boolean> {
+  update(rec: ServerGame): Promise<boolean> {
     return new Promise((resolve, reject) => {
       this.batch.push({ rec, resolve, reject });
       if (this.batch.length === 1) setImmediate(() => this.flush());
     });
   }
 
-  private batch: { rec: GameRecord; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] = [];
+  private batch: { rec: ServerGame; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] = [];
 
   private flush(): void {
     const batch = this.batch;
@@ -401,7 +401,7 @@ export class SqliteStore implements Store {
     batch.forEach((b, i) => b.resolve(written[i]));
   }
 
-  private writeAll = (recs: GameRecord[]): boolean[] =>
+  private writeAll = (recs: ServerGame[]): boolean[] =>
     this.db.transaction(() =>
       recs.map(
         (rec) =>
@@ -481,11 +481,11 @@ export class SqliteStore implements Store {
     return row?.player;
   }
 
-  async finish(rec: GameRecord, settle: Settler): Promise<GameRecord | null> {
+  async finish(rec: ServerGame, settle: Settler): Promise<ServerGame | null> {
     // Ahead of it, any writes of this turn still waiting (the group commit), in their order.
     if (this.batch.length > 0) this.flush();
     return this.db
-      .transaction((): GameRecord | null => {
+      .transaction((): ServerGame | null => {
         const row = this.stmts.version.get(rec.id) as { version: number } | undefined;
         if (!row || row.version !== rec.version - 1 || !rec.players) return null;
         const read = (id: string): PlayerRecord => {
@@ -512,9 +512,9 @@ export class SqliteStore implements Store {
       .immediate();
   }
 
-  async gamesOf(player: string, before: number, limit: number): Promise<GameRecord[]> {
+  async gamesOf(player: string, before: number, limit: number): Promise<ServerGame[]> {
     const rows = this.stmts.gamesOf.all(player, before, limit) as { data: string }[];
-    return rows.map((r) => upgrade(JSON.parse(r.data) as GameRecord));
+    return rows.map((r) => upgrade(JSON.parse(r.data) as ServerGame));
   }
 
   async ratingHistory(player: string): Promise<RatingPoint[]> {

@@ -9,9 +9,9 @@ import {
   LocalBus,
   SqliteStore,
   type DamaServer,
-  type Limits,
+  type GameStore,
+  type HubLimits,
   type Snapshot,
-  type Store,
 } from '../src/index.ts';
 import { createGame, TestClient, type Msg } from './client.ts';
 import { pickMove, random } from './play.ts';
@@ -23,7 +23,7 @@ afterAll(async () => {
   for (const s of servers) await s.app.close();
 });
 
-async function serve(limits: Partial<Limits> = {}, store: Store = new SqliteStore(':memory:')) {
+async function serve(limits: Partial<HubLimits> = {}, store: GameStore = new SqliteStore(':memory:')) {
   const server = await buildServer({ store, bus: new LocalBus(), limits });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   servers.push(server);
@@ -305,7 +305,7 @@ describe('a failing database', () => {
           return (v as (...a: unknown[]) => unknown).apply(target, args);
         };
       },
-    }) as Store;
+    }) as GameStore;
     const s = await serve({}, store);
     const { white, black } = await s.started();
     failing = true;

@@ -166,6 +166,12 @@ export class Player {
           this.retry = setTimeout(() => this.resend(), 500);
         } else if (msg.id && this.pending?.id === msg.id) this.pending = undefined;
         break;
+      case 'pong':
+      case 'seat':
+      case 'react':
+        // its pings only keep the socket alive; it has its seat's token (it never joins) and no use
+        // for the other side's reactions
+        break;
     }
     this.maybeMove();
     this.check();

@@ -8,7 +8,8 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { Game, makeNotation, parsePosition, unwrap } from '@dama/core';
 import { parseBank, puzzleForDate } from '@dama/puzzle';
-import { buildTablebase, encodeTable, Engine, tableFileName, Tablebase } from '@dama/engine';
+import { encodeTable, Engine, tableFileName, Tablebase } from '@dama/engine';
+import { buildTablebase } from '@dama/engine-lab';
 import { gameOnPage, levelChoice, startComputerGame, typeMove, waitForTurn } from './helpers.ts';
 
 const board = (page: Page) => page.locator('[data-testid=analysis] .dama-board');

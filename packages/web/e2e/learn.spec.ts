@@ -13,12 +13,12 @@ import {
   type Move,
   type Position,
 } from '@dama/core';
-import { winDistance, winningMoves } from '@dama/puzzle';
-import { LEVELS } from '../src/learn/catalogue.ts';
+import { proveWinDistance, winningMoves } from '@dama/puzzle';
+import { LEARN_LEVELS } from '../src/learn/catalogue.ts';
 import { judgeMove, reply } from '../src/learn/judge.ts';
 import { sq } from './helpers.ts';
 
-const level = (id: string) => LEVELS.find((l) => l.id === id)!;
+const level = (id: string) => LEARN_LEVELS.find((l) => l.id === id)!;
 const start = (id: string): Position => unwrap(parsePosition(level(id).fen));
 
 /** Tap a move on the board: its piece, then every landing square where routes differ, then its end. */
@@ -38,7 +38,7 @@ test('a level from the home card, finished with 3 stars, then Next @landscape @d
   await expect(page.getByTestId('learn-card')).toContainText('Learn');
   await page.getByTestId('learn-card').click();
   await expect(page).toHaveURL(/#\/learn$/);
-  await expect(page.getByTestId('ln-total')).toHaveText(`0 / ${LEVELS.length} levels`);
+  await expect(page.getByTestId('ln-total')).toHaveText(`0 / ${LEARN_LEVELS.length} levels`);
   await page.getByTestId('ln-level-capture1').click();
   await expect(page.getByTestId('ln-goal')).toContainText('capture every black piece');
   await sq(page, 'd4').click();
@@ -50,7 +50,7 @@ test('a level from the home card, finished with 3 stars, then Next @landscape @d
   await expect(page.getByTestId('ln-title')).toHaveText('Sideways too');
   // the home card counts it
   await page.goto('./#/');
-  await expect(page.getByTestId('learn-card')).toContainText(`1 / ${LEVELS.length} levels`);
+  await expect(page.getByTestId('learn-card')).toContainText(`1 / ${LEARN_LEVELS.length} levels`);
 });
 
 test('a wrong move is answered on the board, the level restarts, and the retry earns 2 stars @landscape @desktop', async ({
@@ -96,7 +96,7 @@ test('an ending won against the computer’s defence @landscape @desktop', async
   let at = pos;
   let left = g.kind === 'win' ? g.moves : 0;
   for (;;) {
-    const m = winningMoves(at, winDistance(at, left)!)[0];
+    const m = winningMoves(at, proveWinDistance(at, left)!)[0];
     await tapMove(page, m);
     const v = judgeMove(g, pos, at, m, left);
     expect(v.kind).not.toBe('wrong');
@@ -121,7 +121,7 @@ test('progress survives a reload; a corrupted record is set aside and nothing el
   await page.goto('./#/learn');
   await page.reload();
   await expect(page.getByTestId('ln-level-capture1').locator('.ln-stars')).toHaveAttribute('data-stars', '3');
-  await expect(page.getByTestId('ln-total')).toHaveText(`1 / ${LEVELS.length} levels`);
+  await expect(page.getByTestId('ln-total')).toHaveText(`1 / ${LEARN_LEVELS.length} levels`);
   await page.evaluate(() => {
     localStorage.setItem('dama.settings.v1', localStorage.getItem('dama.settings.v1') ?? '{"v":1}');
     localStorage.setItem('dama.learn.v1', '{"v":1,"stars":{"capture1":');
@@ -129,7 +129,7 @@ test('progress survives a reload; a corrupted record is set aside and nothing el
   const settingsBefore = await page.evaluate(() => localStorage.getItem('dama.settings.v1'));
   await page.reload();
   await expect(page.getByTestId('ln-trouble')).toBeVisible();
-  await expect(page.getByTestId('ln-total')).toHaveText(`0 / ${LEVELS.length} levels`);
+  await expect(page.getByTestId('ln-total')).toHaveText(`0 / ${LEARN_LEVELS.length} levels`);
   const kept = await page.evaluate(() =>
     Object.keys(localStorage).filter((k) => k.startsWith('dama.learn.v1.unreadable.')),
   );

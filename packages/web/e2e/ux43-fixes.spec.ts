@@ -5,7 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { Game, makeNotation, parsePosition, unwrap } from '@dama/core';
 import { istanbulDate } from '@dama/puzzle';
-import { buildTablebase, encodeTable, Engine, tableFileName, Tablebase } from '@dama/engine';
+import { encodeTable, Engine, tableFileName, Tablebase } from '@dama/engine';
+import { buildTablebase } from '@dama/engine-lab';
 
 /** A long game that is not over: moves drawn by a fixed seed, the longest of a few hundred tries. */
 function longGamePdn(plies: number, from = 1): { pdn: string; game: Game } {

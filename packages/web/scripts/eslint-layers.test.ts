@@ -1,5 +1,7 @@
 // The layer rule (scripts/eslint-layers.js) on the web app's screens: lib/ imports no screen, a screen
-// imports nothing of the app's shell and another screen only through its index.ts.
+// imports nothing of the app's shell and another screen only through its index.ts. And on the packages
+// around the engine's lab: the lab imports core and engine, the engine never the lab, the CLI and the
+// web app's tools do, the web app itself does not.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RuleTester } from 'eslint';
@@ -13,6 +15,7 @@ RuleTester.it = it;
 // the rule reads paths from the working directory: the repository's root, as `npm run lint` runs
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const at = (file: string) => path.join(root, 'packages/web/src', file);
+const pkg = (file: string) => path.join(root, 'packages', file);
 
 const tester = new RuleTester({
   languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' },
@@ -81,6 +84,52 @@ tester.run('dama/layers (screens)', dama.rules.layers, {
       filename: at('rules/view.test.ts'),
       code: "const link = await import('../analysis/link.ts');",
       errors: [{ message: /reaches into the analysis screen/ }],
+    },
+  ],
+});
+
+tester.run('dama/layers (the engine and its lab)', dama.rules.layers, {
+  valid: [
+    // the lab uses core and engine, and Node
+    {
+      filename: pkg('engine-lab/src/match.ts'),
+      code: "import { Game } from '@dama/core';\nimport { Engine } from '@dama/engine';",
+    },
+    { filename: pkg('engine-lab/src/tbbuild.ts'), code: "import { readFileSync } from 'node:fs';" },
+    {
+      filename: pkg('engine-lab/scripts/train.ts'),
+      code: "import { WEIGHTS_FILE } from '@dama/engine/node';",
+    },
+    // the CLI plays matches and builds tables with it
+    { filename: pkg('cli/src/commands/match.ts'), code: "import { playMatch } from '@dama/engine-lab';" },
+    // the web app's browser tests build tables with it
+    { filename: pkg('web/e2e/analysis.spec.ts'), code: "import { buildTablebase } from '@dama/engine-lab';" },
+  ],
+  invalid: [
+    {
+      filename: pkg('engine/src/search.ts'),
+      code: "import { playMatch } from '@dama/engine-lab';",
+      errors: [{ message: /packages\/engine may import core, not '@dama\/engine-lab'/ }],
+    },
+    {
+      filename: pkg('engine/test/tablebase.test.ts'),
+      code: "import { buildTablebase } from '@dama/engine-lab';",
+      errors: [{ message: /packages\/engine may import core, not '@dama\/engine-lab'/ }],
+    },
+    {
+      filename: pkg('web/src/analysis/engine.ts'),
+      code: "import { buildTablebase } from '@dama/engine-lab';",
+      errors: [{ message: /may import core, engine, board, puzzle, server\/wire, not '@dama\/engine-lab'/ }],
+    },
+    {
+      filename: pkg('engine-lab/src/match.ts'),
+      code: "import { createBoard } from '@dama/board';",
+      errors: [{ message: /packages\/engine-lab may import core, engine, not '@dama\/board'/ }],
+    },
+    {
+      filename: pkg('engine-lab/src/anchors.ts'),
+      code: "import { Engine } from '../../engine/src/engine.ts';",
+      errors: [{ message: /reaches outside packages\/engine-lab/ }],
     },
   ],
 });

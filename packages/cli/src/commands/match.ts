@@ -3,21 +3,19 @@ import type { Readable, Writable } from 'node:stream';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { makeFen, makeNotation, parseNotation, type Game, type Move } from '@dama/core';
+import { LEVELS, type Level, type Limits } from '@dama/engine';
+import { loadWeightsFile } from '@dama/engine/node';
 import {
   DEFAULT_SPRT,
   describeConfig,
   EnginePlayer,
   gamesToPdn,
-  LEVELS,
   openingSuite,
   pickOpenings,
   playMatch,
   type EngineConfig,
-  type Level,
-  type Limits,
   type Player,
-} from '@dama/engine';
-import { loadWeightsFile } from '@dama/engine/node';
+} from '@dama/engine-lab';
 import { checkOptions, intArg, parseArgs, UsageError } from '../cli.ts';
 
 const USAGE =

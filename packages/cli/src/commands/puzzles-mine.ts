@@ -17,7 +17,7 @@ import {
   Random,
   REJECTIONS,
   setProverTable,
-  winDistance,
+  proveWinDistance,
   withNodeLimit,
   type JudgeRejection as Rejection,
 } from '@dama/puzzle';
@@ -91,7 +91,7 @@ export function mine(options: MineOptions, log: (line: string) => void): void {
         !fens.has(fen) &&
         (options.lopsided || !isLopsided(pos)) &&
         precheck(pos) === undefined &&
-        withNodeLimit(options.quickNodes, () => winDistance(pos, 4) !== undefined)
+        withNodeLimit(options.quickNodes, () => proveWinDistance(pos, 4) !== undefined)
       ) {
         judged++;
         const verdict = judge(pos, `selfplay-n${side.nodes}`, options.proofNodes);
@@ -114,7 +114,7 @@ export function mine(options: MineOptions, log: (line: string) => void): void {
           const afterFen = makeFen(after);
           if (fens.has(afterFen) || (!options.lopsided && isLopsided(after)) || precheck(after) !== undefined)
             continue;
-          const quick = withNodeLimit(options.quickNodes, () => winDistance(after, 4) !== undefined);
+          const quick = withNodeLimit(options.quickNodes, () => proveWinDistance(after, 4) !== undefined);
           if (!quick) continue;
           judged++;
           const verdict = judge(after, `sideline-n${side.nodes}`, options.proofNodes);
@@ -136,7 +136,7 @@ export function mine(options: MineOptions, log: (line: string) => void): void {
       const pos = randomSetup(random);
       if (!pos || isLopsided(pos) || precheck(pos) !== undefined) continue;
       const fen = makeFen(pos);
-      if (fens.has(fen) || !withNodeLimit(options.quickNodes, () => winDistance(pos, 4) !== undefined))
+      if (fens.has(fen) || !withNodeLimit(options.quickNodes, () => proveWinDistance(pos, 4) !== undefined))
         continue;
       judged++;
       const verdict = judge(pos, 'random', options.proofNodes);

@@ -3,8 +3,9 @@
  * they depend on from the output directory and writing the solved ones there.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { classStats, materialName, solvePair, type Material } from '@dama/engine';
+import { materialName, type Material } from '@dama/engine';
 import { loadTablebase, writeTable } from '@dama/engine/node';
+import { classStats, solvePair } from '@dama/engine-lab';
 
 const port = parentPort;
 const dir = workerData.dir as string;

@@ -2,17 +2,15 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { Game } from '@dama/core';
 import {
-  classStats,
   decodeValue,
   flipMaterial,
   materialId,
   materialName,
   tableMaterials,
   TB_MAX_PIECES,
-  verifyClass,
-  type ClassStats,
   type Material,
 } from '@dama/engine';
+import { classStats, verifyClass, type ClassStats } from '@dama/engine-lab';
 import { checkOptions, intArg, parseArgs, UsageError } from '../cli.ts';
 import { positionArg } from './position.ts';
 import { loadTablebase, readTable } from '@dama/engine/node';

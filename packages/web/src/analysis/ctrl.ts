@@ -340,7 +340,7 @@ export class AnalysisCtrl {
     e.analyse(
       {
         fen: makeFen(this.initial),
-        moves: this.line.slice(0, this.ply).map(makeNotation),
+        moves: this.line.slice(0, this.ply),
         drawRules: this.drawRules,
         limits: ENDLESS,
         lines: this.lines,

@@ -30,6 +30,13 @@ describe('AnalysisEngine', () => {
     expect(heard).toEqual([{ depth: 1, nodes: 9, nps: 9000, lines: [line], done: false, tb }]);
   });
 
+  it('sends the line’s moves as their squares', () => {
+    const w = fakeWorker();
+    const a = new AnalysisEngine(() => w);
+    a.analyse({ ...ask, moves: [{ from: 18, path: [26] }] }, () => {}); // c3-c4
+    expect(w.sent.at(-1)).toMatchObject({ type: 'search', id: 1, moves: [[18, 26]], multiPv: 2 });
+  });
+
   it('a worker error fails it; a worker that cannot start fails it too', () => {
     const w = fakeWorker();
     const a = new AnalysisEngine(() => w);

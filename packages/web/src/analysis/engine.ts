@@ -2,13 +2,20 @@
 // thinks (every depth, with its multi-PV lines) instead of answering once. One search at a time; a
 // new one replaces the running one by ending its worker (a search is synchronous inside the worker,
 // so that is the only immediate stop) and starting a fresh worker, which takes milliseconds.
-import type { DrawRules } from '@dama/core';
-import type { EngineRequest, EngineResponse, Limits, TbResult } from '@dama/engine';
+import type { DrawRules, Move } from '@dama/core';
+import {
+  squarePath,
+  type EngineRequest,
+  type EngineResponse,
+  type Limits,
+  type TbResult,
+} from '@dama/engine';
 import { EngineWorkerSlot, type WorkerLike } from '../lib/engine/client.ts';
 
 export interface Ask {
   fen: string;
-  moves: string[];
+  /** the moves played since `fen` (the line's own `Move`s); they cross to the worker as their squares */
+  moves: readonly Pick<Move, 'from' | 'path'>[];
   drawRules?: DrawRules;
   limits: Limits;
   /** 1–3 lines */
@@ -70,7 +77,7 @@ export class AnalysisEngine {
       type: 'search',
       id,
       fen: ask.fen,
-      moves: ask.moves,
+      moves: ask.moves.map(squarePath),
       ...(ask.drawRules ? { drawRules: ask.drawRules } : {}),
       limits: ask.limits,
       level: 'master',

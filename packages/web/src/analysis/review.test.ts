@@ -41,6 +41,8 @@ describe('runReview', () => {
     // first pass: 5 positions at 10 nodes; then positions 1 and 2 (the swing of move 2) at 99
     expect(asks.map((a) => ('nodes' in a.limits ? a.limits.nodes : 0))).toEqual([10, 10, 10, 10, 10, 99, 99]);
     expect(asks.slice(5).map((a) => a.moves.length)).toEqual([1, 2]);
+    // each position is asked as the game's first moves
+    expect(asks[2].moves).toEqual(g.moves.slice(0, 2));
     expect(seen.at(-1)).toEqual([7, 7]);
   });
 
@@ -70,9 +72,7 @@ describe('reviewedMoves', () => {
   it("marks the blunder with the engine's better move, not a good move", async () => {
     const g = playFirstMoves(4);
     const other = (ask: Ask) => {
-      const pos = new Game();
-      for (const m of ask.moves) pos.playNotation(m);
-      const legal = pos.position.legalMoves();
+      const legal = g.positionAt(ask.moves.length).legalMoves();
       return [makeNotation(legal[legal.length - 1])];
     };
     const { evaluate } = fakeEngine([0, 5, 130, 120, 110], other); // Black's move 2 gives a man away

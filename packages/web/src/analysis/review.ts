@@ -88,7 +88,7 @@ export async function runReview(
     }
     const t = await evaluate({
       fen,
-      moves: moves.slice(0, ply),
+      moves: game.moves.slice(0, ply),
       drawRules: game.drawRules,
       limits: { nodes },
       lines: 1,

@@ -2,6 +2,7 @@
 // review per record id. A review is only used for the game it was made of (readReview checks the
 // moves), reviews of games no longer in the list are dropped when one is saved, and an unreadable
 // value is moved aside like the app's other stored values, so nothing is lost.
+import { isObject } from '../lib/guards.ts';
 import { asideKey, type KeyValue } from '../lib/storage.ts';
 import type { Review } from './review.ts';
 
@@ -17,7 +18,7 @@ function readAll(kv: KeyValue | undefined, now: number): Record<string, unknown>
   if (text === null) return {};
   try {
     const v: unknown = JSON.parse(text);
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
+    if (isObject(v)) return v;
   } catch {
     // fall through: set aside
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryKv } from '../lib/memory-kv.ts';
-import { KEYS, Store } from '../lib/storage.ts';
+import { KEYS, LocalStore } from '../lib/storage.ts';
 import { correspondenceBook } from '../lib/online/corr.ts';
 import { seatBook } from '../lib/online/seats.ts';
 import { TestServer, testSnapshot } from '../lib/player/test-server.ts';
@@ -157,7 +157,7 @@ describe('the "Your turn" list on the home screen', () => {
   it('is loaded and asked for when the home screen is shown, and again when the page is shown again', async () => {
     const server = new TestServer();
     const kv = new MemoryKv();
-    const store = new Store(kv);
+    const store = new LocalStore(kv);
     seatBook(store).set('LinkGame0001', 'link-seat-0123456789');
     correspondenceBook(store).keep('LinkGame0001', 'white');
     server.snapshots.set('LinkGame0001', testSnapshot({ id: 'LinkGame0001', days: 3 }));

@@ -18,7 +18,7 @@ import { defaultSetup, pickColor, type GameSetup, type Mode, type PlayLevel } fr
 import { Sound } from '../lib/sound.ts';
 import {
   KEYS,
-  Store,
+  LocalStore,
   watchStorage,
   type KeyValue,
   type StorageEvents,
@@ -116,7 +116,7 @@ export class AppCtrl {
   private turnsLoading: Promise<TurnsCtrl | undefined> | undefined;
   readonly engine: EngineClient | undefined;
   readonly sound = new Sound();
-  readonly store: Store;
+  readonly store: LocalStore;
   readonly prefs: SettingsCtrl;
   readonly records: RecordsCtrl;
   readonly home: HomeCtrl;
@@ -132,7 +132,7 @@ export class AppCtrl {
     this.random = deps.random;
     this.redraw = deps.redraw;
     this.navigate = deps.navigate;
-    this.store = new Store(deps.kv, deps.now);
+    this.store = new LocalStore(deps.kv, deps.now);
     this.prefs = new SettingsCtrl({
       store: this.store,
       detected: detectLang(deps.languages),

@@ -3,7 +3,7 @@ import type { Snapshot } from '@dama/server/wire';
 import { AppCtrl } from './ctrl.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
 import { catalog } from '../lib/i18n/index.ts';
-import { KEYS, Store } from '../lib/storage.ts';
+import { KEYS, LocalStore } from '../lib/storage.ts';
 import type { GameRecord } from '../lib/record.ts';
 import { PlayerApi } from '../lib/player/api.ts';
 import { IdentityClient } from '../lib/player/identity.ts';
@@ -35,7 +35,7 @@ function setup(kv = new MemoryKv()) {
   });
   /** a player on this device, made as the profile would */
   const player = async () => {
-    const r = await new IdentityClient(new Store(kv), new PlayerApi(server.http)).ensure();
+    const r = await new IdentityClient(new LocalStore(kv), new PlayerApi(server.http)).ensure();
     if (!r.ok) throw new Error(r.error);
     return r.value.id;
   };

@@ -49,7 +49,7 @@ function title(ctrl: AppCtrl): string {
       if (!g) return t.appName;
       return g.vsComputer ? t.gameTitleVsComputer(t[`level_${g.setup.level}`]) : t.twoPlayerGame;
     }
-    default:
+    case 'home':
       return t.appName;
   }
 }
@@ -188,7 +188,7 @@ function screen(ctrl: AppCtrl): JSX.Element {
       return <LeadersRoute ctrl={ctrl} />;
     case 'learn':
       return <LearnRoute ctrl={ctrl} />;
-    default:
+    case 'home':
       return home(ctrl);
   }
 }

@@ -39,7 +39,13 @@ class FakeEngine {
   async answer(): Promise<void> {
     const ask = this.asks[this.asks.length - 1];
     const g = new Game(unwrap(parsePosition(ask.fen)));
-    for (const m of ask.moves) g.playNotation(m);
+    // the moves as the worker takes them: each the legal move along its squares
+    for (const m of ask.moves) {
+      const along = g.position
+        .legalMovesAllPaths()
+        .find((l) => l.from === m.from && l.path.join() === m.path.join());
+      unwrap(g.play(along!));
+    }
     const move = g.position.legalMoves()[0];
     const r = this.resolve;
     this.resolve = undefined;
@@ -92,7 +98,7 @@ describe('GameCtrl against the computer', () => {
     ctrl.userMove(path('c3', 'c4'));
     expect(ctrl.engineThinking).toBe(true);
     expect(ctrl.canPlay()).toBe(false);
-    expect(engine.asks[0]).toMatchObject({ moves: ['c3-c4'], level: FIRST_LEVEL });
+    expect(engine.asks[0]).toMatchObject({ moves: [{ from: 18, path: [26] }], level: FIRST_LEVEL }); // c3-c4
     await engine.answer();
     expect(ctrl.game.plies).toBe(2);
     expect(ctrl.canPlay()).toBe(true);

@@ -2,7 +2,7 @@
 // resignation, undo and looking back through the moves. The board widget is mounted by the view and
 // handed in with `setBoard`; this controller tells it what to show (lila's ctrl + chessground).
 import { Game, makeFen, makeNotation, opposite, type Color, type Move, type Outcome } from '@dama/core';
-import type { Board, BoardConfig, MovePath, Square } from '@dama/board';
+import type { Board, BoardConfig, MovePath, SquareName } from '@dama/board';
 import { thinkLimits } from '@dama/engine';
 import { arrowsOf, boardMoves, fromPath, indexOf, piecesOf, toPath } from '../lib/adapter.ts';
 import type { EngineClient, Level, Limits, SearchAnswer } from '../lib/engine/client.ts';
@@ -92,7 +92,7 @@ export class GameCtrl {
   task: EngineTask | undefined;
   flipped = false;
   /** touch-move: the piece the player touched and must move */
-  private locked: Square | undefined;
+  private locked: SquareName | undefined;
   private board: Board | undefined;
   private token = 0;
   private seed: number;
@@ -209,7 +209,7 @@ export class GameCtrl {
     if (!same || Object.keys(shown).length !== Object.keys(pieces).length) this.sync();
   }
 
-  private selected(sq: Square | null): void {
+  private selected(sq: SquareName | null): void {
     if (!this.env.settings().touchMove || !this.canPlay()) return;
     if (sq !== null && this.locked === undefined) {
       this.locked = sq;
@@ -224,7 +224,7 @@ export class GameCtrl {
    * A tap on a piece of the side to move that may not move: say why (a capture is compulsory with
    * another piece, or this one is blocked) and make the pieces that must capture pulse.
    */
-  refusedTap(square: Square): void {
+  refusedTap(square: SquareName): void {
     if (!this.canPlay() || this.locked !== undefined) return;
     const pos = this.game.position;
     const sq = indexOf(square);
@@ -322,7 +322,7 @@ export class GameCtrl {
     const limits = this.engineLimits(task);
     const p = engine.search({
       fen: makeFen(this.game.initial),
-      moves: this.game.notation(),
+      moves: this.game.moves,
       drawRules: this.game.drawRules,
       counters: this.game.initialCounters,
       level,

@@ -1,7 +1,7 @@
 // The game screen: players and clocks, the board, the controls, the move list, the end of the game.
 import type { JSX } from 'preact';
 import type { Color } from '@dama/core';
-import type { Square } from '@dama/board';
+import type { SquareName } from '@dama/board';
 import { formatClock } from '../lib/clock.ts';
 import type { GameCtrl } from './ctrl.ts';
 import { resultTitle } from '../lib/result.ts';
@@ -221,14 +221,14 @@ function refusedTap(g: GameCtrl, x: number, y: number, col: HTMLElement): void {
     .elementsFromPoint(x, y)
     .find((el) => el instanceof HTMLElement && el.dataset.square && col.contains(el));
   const sq = (cell as HTMLElement | undefined)?.dataset.square;
-  if (sq) g.refusedTap(sq as Square);
+  if (sq) g.refusedTap(sq as SquareName);
 }
 
 function refusedKey(g: GameCtrl, e: KeyboardEvent): void {
   if (e.key !== 'Enter' && e.key !== ' ') return;
   const id = (e.target as HTMLElement).getAttribute('aria-activedescendant');
   const sq = id ? document.getElementById(id)?.dataset.square : undefined;
-  if (sq) g.refusedTap(sq as Square);
+  if (sq) g.refusedTap(sq as SquareName);
 }
 
 export function gameView(ctrl: GameShell, g: GameCtrl): JSX.Element {

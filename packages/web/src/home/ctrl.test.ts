@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../lib/i18n/en.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
 import type { Mode } from '../lib/setup.ts';
-import { KEYS, Store } from '../lib/storage.ts';
+import { KEYS, LocalStore } from '../lib/storage.ts';
 import { DEFAULT_DRAFT, HomeCtrl, type Draft, type HomeEnv } from './ctrl.ts';
 
 function env(unfinished: boolean) {
@@ -10,7 +10,7 @@ function env(unfinished: boolean) {
   const started: [Mode, Draft][] = [];
   let redraws = 0;
   const e: HomeEnv = {
-    store: new Store(kv, () => 0),
+    store: new LocalStore(kv, () => 0),
     trans: () => en,
     redraw: () => void redraws++,
     current: () => undefined,

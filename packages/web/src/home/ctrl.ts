@@ -3,7 +3,7 @@
 import { isObject } from '../lib/guards.ts';
 import type { Catalog } from '../lib/i18n/index.ts';
 import { restoreGame, type GameRecord, type SavedGame } from '../lib/record.ts';
-import { KEYS, type Store } from '../lib/storage.ts';
+import { KEYS, type LocalStore } from '../lib/storage.ts';
 import {
   COLOR_CHOICES,
   LOCAL_VIEWS,
@@ -59,7 +59,7 @@ export interface LearnCard {
 /** What the home screen is given by the app. */
 export interface HomeEnv {
   /** where the new-game choices are kept */
-  store: Pick<Store, 'load' | 'save'>;
+  store: Pick<LocalStore, 'load' | 'save'>;
   trans(): Catalog;
   redraw(): void;
   /** the unfinished game kept on the device, offered to continue */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryKv } from '../lib/memory-kv.ts';
-import { Store } from '../lib/storage.ts';
+import { LocalStore } from '../lib/storage.ts';
 import { PlayerApi } from '../lib/player/api.ts';
 import { IdentityClient } from '../lib/player/identity.ts';
 import { TestServer } from '../lib/player/test-server.ts';
@@ -10,7 +10,7 @@ import { readLeaders } from './read.ts';
 function setup(speed = speedFrom(undefined)) {
   const server = new TestServer();
   const api = new PlayerApi(server.http);
-  const identity = new IdentityClient(new Store(new MemoryKv()), api);
+  const identity = new IdentityClient(new LocalStore(new MemoryKv()), api);
   const hashes: string[] = [];
   const make = () =>
     new LeadersCtrl({ api, identity, redraw: () => {}, replaceHash: (h) => hashes.push(h) }, speed);

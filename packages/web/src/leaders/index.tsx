@@ -2,7 +2,7 @@
 // first visit, so it stays out of the app's first download.
 import { Component, type JSX } from 'preact';
 import type { Catalog } from '../lib/i18n/index.ts';
-import type { Store } from '../lib/storage.ts';
+import type { LocalStore } from '../lib/storage.ts';
 import { browserIdentity } from '../lib/player/browser.ts';
 import { LeadersCtrl, speedFrom } from './ctrl.ts';
 import { leadersView } from './view.tsx';
@@ -11,7 +11,7 @@ import './leaders.css';
 /** What the leaderboards are given by the app: the words, the store (the player), the redraw. */
 export interface LeadersApp {
   readonly trans: Catalog;
-  readonly store: Store;
+  readonly store: LocalStore;
   readonly redraw: () => void;
 }
 

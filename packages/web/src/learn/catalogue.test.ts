@@ -4,11 +4,21 @@
 // node limit, so that a phone answers at once.
 import { describe, expect, it } from 'vitest';
 import { makeNotation, parseNotation, parsePosition, unwrap, type Position } from '@dama/core';
-import { isLost, losesWithin, proverNodes, winDistance, winningMoves, winsWithin } from '@dama/puzzle';
+import { isLost, losesWithin, proverNodes, proveWinDistance, winningMoves, winsWithin } from '@dama/puzzle';
 import { en } from '../lib/i18n/en.ts';
 import { tr } from '../lib/i18n/tr.ts';
-import { GROUPS, LEVELS, STAGES, type Level } from './catalogue.ts';
-import { judgeMove, landingSquares, promoteDistance, reply, searchNodes } from './judge.ts';
+import { GROUPS, LEARN_LEVELS, STAGES, type LearnLevel } from './catalogue.ts';
+import {
+  gainDistance,
+  gainingMoves,
+  isSafe,
+  judgeMove,
+  landingSquares,
+  lead,
+  promoteDistance,
+  reply,
+  searchNodes,
+} from './judge.ts';
 
 /** Prover and search nodes one decision of the screen may take (a phone does ~1M a second). */
 const NODE_LIMIT = 250_000;
@@ -23,24 +33,24 @@ function measured<T>(f: () => T): T {
   return out;
 }
 
-const positionOf = (l: Level): Position => unwrap(parsePosition(l.fen));
+const positionOf = (l: LearnLevel): Position => unwrap(parsePosition(l.fen));
 
 describe('the catalogue', () => {
   it('has at least 60 levels in stages of 3–8, every group used, ids unique', () => {
-    expect(LEVELS.length).toBeGreaterThanOrEqual(60);
+    expect(LEARN_LEVELS.length).toBeGreaterThanOrEqual(60);
     for (const s of STAGES) {
       expect(s.levels.length, s.id).toBeGreaterThanOrEqual(3);
       expect(s.levels.length, s.id).toBeLessThanOrEqual(8);
     }
     for (const g of GROUPS) expect(STAGES.some((s) => s.group === g)).toBe(true);
-    expect(new Set(LEVELS.map((l) => l.id)).size).toBe(LEVELS.length);
+    expect(new Set(LEARN_LEVELS.map((l) => l.id)).size).toBe(LEARN_LEVELS.length);
     expect(new Set(STAGES.map((s) => s.id)).size).toBe(STAGES.length);
   });
 
   it('has every text in both languages', () => {
     const keys = [
       ...STAGES.flatMap((s) => [`learnStage_${s.id}`]),
-      ...LEVELS.flatMap((l) => ['title', 'task', 'hint'].map((p) => `learn_${l.id}_${p}`)),
+      ...LEARN_LEVELS.flatMap((l) => ['title', 'task', 'hint'].map((p) => `learn_${l.id}_${p}`)),
     ];
     for (const k of keys) {
       expect(typeof (en as Record<string, unknown>)[k], `en ${k}`).toBe('string');
@@ -59,7 +69,7 @@ describe('the catalogue', () => {
   });
 });
 
-describe.each(LEVELS.map((l) => [l.id, l] as const))('level %s', (_id, level) => {
+describe.each(LEARN_LEVELS.map((l) => [l.id, l] as const))('level %s', (_id, level) => {
   const pos = positionOf(level);
   const g = level.goal;
 
@@ -71,7 +81,7 @@ describe.each(LEVELS.map((l) => [l.id, l] as const))('level %s', (_id, level) =>
       case 'only': {
         const par = g.kind === 'win' ? (g.par ?? g.moves) : g.moves;
         expect(par).toBeLessThanOrEqual(g.moves);
-        expect(winDistance(pos, g.moves)).toBe(par);
+        expect(proveWinDistance(pos, g.moves)).toBe(par);
         if (g.kind === 'only') {
           expect(pos.legalMoves().length).toBeGreaterThan(1);
           expect(winningMoves(pos, g.moves)).toHaveLength(1);
@@ -86,6 +96,18 @@ describe.each(LEVELS.map((l) => [l.id, l] as const))('level %s', (_id, level) =>
         expect(losesWithin(pos, g.moves - 1)).toBe(false);
         const losing = pos.legalMoves().filter((m) => winsWithin(pos.play(m), g.moves - 1));
         expect(losing.length).toBeGreaterThan(0);
+        break;
+      }
+      case 'gain':
+        // the combination: one first move comes out ahead as stated, none does sooner
+        expect(gainDistance(pos, g.moves, pos, g.pieces)).toBe(g.moves);
+        expect(gainingMoves(pos, g.moves, g.pieces)).toHaveLength(1);
+        break;
+      case 'safe': {
+        // a question: exactly one move keeps everything, and at least two lose material
+        const moves = pos.legalMoves();
+        expect(moves.filter((m) => isSafe(pos.play(m), g.moves))).toHaveLength(1);
+        expect(moves.length).toBeGreaterThanOrEqual(3);
         break;
       }
       case 'squares': {
@@ -129,12 +151,16 @@ describe.each(LEVELS.map((l) => [l.id, l] as const))('level %s', (_id, level) =>
         expect(move, `a right move at ${makeNotation(candidates[0])}`).toBeDefined();
         at = at.play(move!);
         if (verdict!.kind === 'done' || g.kind === 'only') break;
+        expect(g.kind, 'a safe level ends with its move').not.toBe('safe');
         const answer = measured(() => reply(g, pos, at, left - 1));
         expect(answer).toBeDefined();
         at = at.play(answer!);
         left--;
       }
       if (g.kind === 'capture') expect(at.count(pos.turn === 'white' ? 'black' : 'white')).toBe(0);
+      if (g.kind === 'gain' && !isLost(at))
+        for (const r of at.legalMoves())
+          expect(lead(pos, at.play(r), pos.turn)).toBeGreaterThanOrEqual(g.pieces);
     },
     SLOW_MS,
   );

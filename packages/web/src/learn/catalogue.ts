@@ -15,7 +15,11 @@ export type GroupId = (typeof GROUPS)[number];
  * - only: find the one move that wins within `moves` (the level ends after it);
  * - hold: make `moves` moves without losing, the computer attacking (one king against one king,
  *   a draw, ends it early);
- * - squares: tap every square where a legal move (of the piece on `from`, if given) ends.
+ * - squares: tap every square where a legal move (of the piece on `from`, if given) ends;
+ * - gain: come out `pieces` ahead in material (a man 1, a king 3) within `moves`, whatever the
+ *   computer answers (counted after its answers, so a recapture takes its share back);
+ * - safe: find a move after which the computer wins no material within `moves` of its own moves
+ *   (the level ends after it).
  */
 export type Goal =
   | { kind: 'capture'; moves: number }
@@ -23,11 +27,13 @@ export type Goal =
   | { kind: 'promote'; moves: number }
   | { kind: 'only'; moves: number }
   | { kind: 'hold'; moves: number }
-  | { kind: 'squares'; from?: string };
+  | { kind: 'squares'; from?: string }
+  | { kind: 'gain'; moves: number; pieces: number }
+  | { kind: 'safe'; moves: number };
 
 export type GoalKind = Goal['kind'];
 
-export interface Level {
+export interface LearnLevel {
   /** 'man1': also names its texts (`learn_man1_title`, …) */
   id: string;
   /** PDN FEN; the side to move is the player's */
@@ -41,7 +47,7 @@ export interface Stage {
   /** 'man': names its title and introduction (`learnStage_man`, `learnStageIntro_man`) */
   id: string;
   group: GroupId;
-  levels: readonly Level[];
+  levels: readonly LearnLevel[];
 }
 
 const capture = (moves: number) => ({ kind: 'capture', moves }) as const;
@@ -50,6 +56,8 @@ const win = (moves: number, par?: number) =>
 const promote = (moves: number) => ({ kind: 'promote', moves }) as const;
 const only = (moves: number) => ({ kind: 'only', moves }) as const;
 const hold = (moves: number) => ({ kind: 'hold', moves }) as const;
+const gain = (moves: number, pieces: number) => ({ kind: 'gain', moves, pieces }) as const;
+const safe = (moves: number) => ({ kind: 'safe', moves }) as const;
 const squares = (from?: string): Goal =>
   from === undefined ? { kind: 'squares' } : { kind: 'squares', from };
 
@@ -145,10 +153,25 @@ export const STAGES: readonly Stage[] = [
     id: 'sacrifice',
     group: 'tactics',
     levels: [
-      { id: 'sacrifice1', fen: 'W:We2,f7,h7:Bd3,f3,b4', goal: win(3), solution: 'e2-f2' },
-      { id: 'sacrifice2', fen: 'W:Wd2,b3,b4,g7:Bb2,a3,g3,a4', goal: win(3), solution: 'd2-c2' },
-      { id: 'sacrifice3', fen: 'W:Wf3,e4,g6,f7:Bh3,a4,b5,h6', goal: win(3), solution: 'f3-g3' },
-      { id: 'sacrifice4', fen: 'W:Wb3,b4,c5,c7:Ba4,d4,e5,c6', goal: win(3), solution: 'b4-c4' },
+      { id: 'sacrifice1', fen: 'W:Wc3,f3,g4,h4,b5:Be4,f5,a6,d6,e6,g6', goal: gain(2, 2), solution: 'g4-f4' },
+      {
+        id: 'sacrifice2',
+        fen: 'W:Wc2,d2,g2,h2,h3,b6:Bf3,g4,f5,h5,e6,h6',
+        goal: gain(2, 3),
+        solution: 'g2-g3',
+      },
+      {
+        id: 'sacrifice3',
+        fen: 'W:Wa2,b2,a3,c3,e4,a5:Bb5,c5,d5,e6,b7,d7,f7',
+        goal: gain(2, 4),
+        solution: 'c3-c4',
+      },
+      {
+        id: 'sacrifice4',
+        fen: 'W:Wd2,g2,a3,d3,f3,g3,h3,g4,h4:Bd4,d5,f5,h5,d6,g6,h6,h7',
+        goal: gain(2, 2),
+        solution: 'g4-g5',
+      },
     ],
   },
   {
@@ -156,8 +179,13 @@ export const STAGES: readonly Stage[] = [
     group: 'tactics',
     levels: [
       { id: 'decoy1', fen: 'W:Wg3,c4,a5:BKg1,c6,d7', goal: win(2), solution: 'c4-c5' },
-      { id: 'decoy2', fen: 'W:Wd2,d6,d7:Bf2,g4,Kd5', goal: win(3), solution: 'd2-d3' },
-      { id: 'decoy3', fen: 'W:Wh4,h6,h7:Bc3,Kd4,e6', goal: win(3), solution: 'h4-g4' },
+      { id: 'decoy2', fen: 'W:Wa3,d3,a4,g4,f5,g5:Ba6,b6,d6,e6,h6', goal: gain(3, 2), solution: 'f5-f6' },
+      {
+        id: 'decoy3',
+        fen: 'W:Wc2,f2,h2,b3,e4,f4,a5,f5:Be3,b6,d6,e6,f6,e7,f7',
+        goal: gain(3, 2),
+        solution: 'e4-e5',
+      },
     ],
   },
   {
@@ -173,9 +201,9 @@ export const STAGES: readonly Stage[] = [
     id: 'trap',
     group: 'tactics',
     levels: [
-      { id: 'trap1', fen: 'W:WKd4,h4:BKa4', goal: win(2), solution: 'd4-f4' },
-      { id: 'trap2', fen: 'W:We3,f6,h6:BKe1', goal: win(2), solution: 'e3-e4' },
-      { id: 'trap3', fen: 'W:Wb3,e3,g3:BKa3', goal: win(3), solution: 'e3-f3' },
+      { id: 'trap1', fen: 'W:Wh2,f3,b4,f4:BKc3,h5,e6,g6,h6,g7', goal: gain(2, 2), solution: 'h2-h3' },
+      { id: 'trap2', fen: 'W:Wa2,a3,c3,g3,b4,d4:BKf4,b7,d7,e7,f7,g7', goal: gain(2, 2), solution: 'd4-d5' },
+      { id: 'trap3', fen: 'W:Wa2,f2,g2,a3,f3,g5:BKf6,d7,e7', goal: gain(2, 2), solution: 'g5-f5' },
     ],
   },
   {
@@ -183,8 +211,18 @@ export const STAGES: readonly Stage[] = [
     group: 'tactics',
     levels: [
       { id: 'tempo1', fen: 'W:Wh2,b7,c7:Bf4,h4,a7', goal: win(3), solution: 'h2-h3' },
-      { id: 'tempo2', fen: 'W:Wh2,g7,h7:Bg3,d4,a5', goal: win(3), solution: 'h2-g2' },
-      { id: 'tempo3', fen: 'W:Wg2,h4,a7,g7:Bb2,a3,h3,g6', goal: win(3), solution: 'g2-h2' },
+      {
+        id: 'tempo2',
+        fen: 'W:Wf2,h2,e3,h3,b4,g4:Ba3,a4,f5,h5,c6,f6,c7,h7',
+        goal: gain(2, 3),
+        solution: 'g4-h4',
+      },
+      {
+        id: 'tempo3',
+        fen: 'W:Wd2,f2,h2,a4,f4,a5,c5,e5:Bg4,h4,a6,b6,d6,a7,e7',
+        goal: gain(2, 3),
+        solution: 'c5-c6',
+      },
     ],
   },
   // ---- endings (at most 5 pieces, at most 15 plies: the prover answers at once on a phone)
@@ -238,9 +276,10 @@ export const STAGES: readonly Stage[] = [
     id: 'together',
     group: 'strategy',
     levels: [
-      { id: 'together1', fen: 'W:Wc2,d4,a7,b7:Bb3,a4,d6,e7', goal: only(3), solution: 'c2-b2' },
-      { id: 'together2', fen: 'W:Wg2,g4,b5,d5,a6:Bb2,g3,h3,g6', goal: only(3), solution: 'a6-a7' },
-      { id: 'together3', fen: 'W:Wf2,e4,h4,c6,h7:Bb4,f5,h5,h6', goal: only(3), solution: 'e4-f4' },
+      { id: 'together1', fen: 'W:Wb3,d3,g3,c4,d4,h4:Bc5,d5,c6,d6,h7', goal: safe(2), solution: 'b3-c3' },
+      { id: 'together2', fen: 'W:Wc2,d4,a7,b7:Bb3,a4,d6,e7', goal: only(3), solution: 'c2-b2' },
+      { id: 'together3', fen: 'W:Wg2,g4,b5,d5,a6:Bb2,g3,h3,g6', goal: only(3), solution: 'a6-a7' },
+      { id: 'together4', fen: 'W:Wf2,e4,h4,c6,h7:Bb4,f5,h5,h6', goal: only(3), solution: 'e4-f4' },
     ],
   },
   {
@@ -264,7 +303,7 @@ export const STAGES: readonly Stage[] = [
 ];
 
 /** Every level in teaching order. */
-export const LEVELS: readonly Level[] = STAGES.flatMap((s) => s.levels);
+export const LEARN_LEVELS: readonly LearnLevel[] = STAGES.flatMap((s) => s.levels);
 
 /** The stage a level belongs to. */
 export const stageOf = (levelId: string): Stage | undefined =>

@@ -3,14 +3,14 @@
 // device. What a goal means is judge.ts; which levels exist is catalogue.ts. No DOM: the view
 // mounts the board and hands it in with `setBoard`; without a board (tests) nothing is animated.
 import { makeNotation, parsePosition, squareName, type Move, type Position } from '@dama/core';
-import type { Arrow, Board, BoardConfig, MovePath, Square as BoardSquare } from '@dama/board';
+import type { Arrow, Board, BoardConfig, MovePath, SquareName } from '@dama/board';
 import { animateFrom, boardMoves, indexOf, piecesOf, toPath } from '../lib/adapter.ts';
 import { settingsBoard } from '../lib/board-settings.ts';
 import { catalog, type Catalog, type Lang } from '../lib/i18n/index.ts';
 import type { Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import type { KeyValue } from '../lib/storage.ts';
-import { LEVELS, stageOf, type Level } from './catalogue.ts';
+import { LEARN_LEVELS, stageOf, type LearnLevel } from './catalogue.ts';
 import { goalMoves, judgeMove, landingSquares, reply } from './judge.ts';
 import { loadProgress, saveProgress, type Progress, type Stars } from './progress.ts';
 
@@ -52,7 +52,7 @@ export interface LearnDeps {
 const sleep = (ms: number): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Stars for a finished level: by tries (none wrong: 3, one: 2, more: 1), and a slow ending win keeps 2. */
-export function starsFor(level: Level, tries: number, used: number): Stars {
+export function starsFor(level: LearnLevel, tries: number, used: number): Stars {
   const byTries: Stars = tries === 0 ? 3 : tries === 1 ? 2 : 1;
   const g = level.goal;
   if (g.kind === 'win' && g.par !== undefined && used > g.par) return byTries === 3 ? 2 : byTries;
@@ -68,7 +68,7 @@ export class LearnCtrl {
   /** the stored record could not be read (it was set aside): say so once */
   trouble: 'corrupt' | 'unsaved' | undefined;
   /** the open level; undefined: the map */
-  level: Level | undefined;
+  level: LearnLevel | undefined;
   /** the level's position */
   start!: Position;
   /** the position on the board */
@@ -109,7 +109,7 @@ export class LearnCtrl {
   get targets(): number[] {
     const g = this.level?.goal;
     if (g?.kind !== 'squares') return [];
-    return landingSquares(this.start, g.from === undefined ? undefined : indexOf(g.from as BoardSquare));
+    return landingSquares(this.start, g.from === undefined ? undefined : indexOf(g.from as SquareName));
   }
 
   get playing(): boolean {
@@ -117,9 +117,9 @@ export class LearnCtrl {
   }
 
   /** The level after the open one, in teaching order. */
-  get next(): Level | undefined {
-    const i = LEVELS.findIndex((l) => l.id === this.level?.id);
-    return i >= 0 ? LEVELS[i + 1] : undefined;
+  get next(): LearnLevel | undefined {
+    const i = LEARN_LEVELS.findIndex((l) => l.id === this.level?.id);
+    return i >= 0 ? LEARN_LEVELS[i + 1] : undefined;
   }
 
   starsOf(id: string): Stars | undefined {
@@ -128,12 +128,12 @@ export class LearnCtrl {
 
   /** A level may be opened: the first of each stage, and any after a finished one. */
   unlocked(id: string): boolean {
-    const i = LEVELS.findIndex((l) => l.id === id);
+    const i = LEARN_LEVELS.findIndex((l) => l.id === id);
     if (i < 0) return false;
     const stage = stageOf(id);
     return (
       stage?.levels[0].id === id ||
-      this.progress.stars[LEVELS[i - 1].id] !== undefined ||
+      this.progress.stars[LEARN_LEVELS[i - 1].id] !== undefined ||
       this.progress.stars[id] !== undefined
     );
   }
@@ -143,7 +143,7 @@ export class LearnCtrl {
   /** Open a level by id (an unknown id shows the map). */
   open(id: string | undefined): void {
     this.cancel();
-    const level = LEVELS.find((l) => l.id === id);
+    const level = LEARN_LEVELS.find((l) => l.id === id);
     this.level = level;
     this.tries = 0;
     this.hintShown = false;
@@ -263,7 +263,7 @@ export class LearnCtrl {
     const targets = this.targets;
     const from = level.goal.from;
     // the piece's own square is no answer, unless a capture ring brings it back there
-    if (from !== undefined && indexOf(from as BoardSquare) === square && !targets.includes(square)) return;
+    if (from !== undefined && indexOf(from as SquareName) === square && !targets.includes(square)) return;
     if (this.found.includes(square)) return;
     if (!targets.includes(square)) {
       const token = ++this.token;
@@ -291,7 +291,7 @@ export class LearnCtrl {
     const moves = this.start.legalMoves();
     return squares.flatMap((sq) => {
       const m = moves.find((x) => x.to === sq && (from === undefined || squareName(x.from) === from));
-      return m ? [{ from: squareName(m.from) as BoardSquare, to: squareName(sq) as BoardSquare, brush }] : [];
+      return m ? [{ from: squareName(m.from) as SquareName, to: squareName(sq) as SquareName, brush }] : [];
     });
   }
 
@@ -308,8 +308,8 @@ export class LearnCtrl {
       if (token !== this.token) return;
       this.arrows = [
         {
-          from: squareName(answer.from) as BoardSquare,
-          to: squareName(answer.to) as BoardSquare,
+          from: squareName(answer.from) as SquareName,
+          to: squareName(answer.to) as SquareName,
           brush: 'bad',
         },
       ];

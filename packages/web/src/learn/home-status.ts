@@ -1,7 +1,7 @@
 // The Learn card on the home screen: how many levels are done, read from the record on the device
 // (never written here, and an unreadable record is left for the Learn screen to set aside).
 import type { Catalog } from '../lib/i18n/index.ts';
-import { Store, type KeyValue } from '../lib/storage.ts';
+import { LocalStore, type KeyValue } from '../lib/storage.ts';
 import { doneCount, LEARN_KEY, readProgress } from './progress.ts';
 
 export function homeLearn(
@@ -10,7 +10,7 @@ export function homeLearn(
 ): { done: number; total: number; text: string } {
   let stars = {};
   try {
-    const text = new Store(kv).loadText(LEARN_KEY);
+    const text = new LocalStore(kv).loadText(LEARN_KEY);
     stars = (text === null ? undefined : readProgress(JSON.parse(text)))?.stars ?? {};
   } catch {
     // unreadable: counted as nothing done

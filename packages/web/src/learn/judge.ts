@@ -4,7 +4,7 @@
 // a level); "make a king" has its own tiny search here, as the prover only knows wins. Pure: no
 // DOM, no storage.
 import type { Move, Position } from '@dama/core';
-import { isKingVsKing, isLost, losesWithin, winDistance, winsWithin } from '@dama/puzzle';
+import { isKingVsKing, isLost, losesWithin, proveWinDistance, winsWithin } from '@dama/puzzle';
 import type { Goal } from './catalogue.ts';
 
 /** How a move of the player went. */
@@ -14,8 +14,8 @@ export type Verdict =
   /** the goal cannot be reached any more; `answer` is the computer's reply that shows why */
   | { kind: 'wrong'; answer: Move | undefined };
 
-/** The number of the player's moves a goal allows (a "squares" goal has none). */
-export const goalMoves = (g: Goal): number => (g.kind === 'squares' ? 0 : g.moves);
+/** The number of the player's moves a goal allows (a "squares" goal has none, a "safe" one one). */
+export const goalMoves = (g: Goal): number => (g.kind === 'squares' ? 0 : g.kind === 'safe' ? 1 : g.moves);
 
 const kings = (pos: Position, color: Position['turn']): number => pos.count(color, 'king');
 
@@ -45,6 +45,78 @@ export function promoteDistance(pos: Position, max: number, base = kings(pos, po
   return undefined;
 }
 
+/** A side's material: a man counts 1, a king 3. */
+const material = (pos: Position, color: Position['turn']): number =>
+  pos.count(color, 'man') + 3 * pos.count(color, 'king');
+
+const other = (color: Position['turn']): Position['turn'] => (color === 'white' ? 'black' : 'white');
+
+/** How far `me` is ahead in material at `pos`, counted from its lead at `start`. */
+export const lead = (start: Position, pos: Position, me: Position['turn']): number =>
+  material(pos, me) - material(pos, other(me)) - (material(start, me) - material(start, other(me)));
+
+/**
+ * The side to move comes out `pieces` ahead of `start` (a man 1, a king 3) within `n` of its own
+ * moves, whatever the other side answers: the lead is counted after each answer, so a recapture
+ * takes its share back. A win on the way counts too.
+ */
+export function gainsWithin(pos: Position, n: number, start: Position, pieces: number): boolean {
+  if (n <= 0) return false;
+  const me = pos.turn;
+  for (const m of pos.legalMoves()) {
+    reachNodes++;
+    const next = pos.play(m);
+    if (isLost(next) || gainsAfter(next, n - 1, start, pieces, me)) return true;
+  }
+  return false;
+}
+
+/** After `me`'s move: every answer leaves `me` the gain, or a way to it within `n` more moves. */
+function gainsAfter(
+  next: Position,
+  n: number,
+  start: Position,
+  pieces: number,
+  me: Position['turn'],
+): boolean {
+  return next.legalMoves().every((r) => {
+    reachNodes++;
+    const after = next.play(r);
+    if (isLost(after)) return false;
+    return lead(start, after, me) >= pieces || gainsWithin(after, n, start, pieces);
+  });
+}
+
+/** The fewest moves the side to move needs to come out `pieces` ahead (at most `max`), or undefined. */
+export function gainDistance(
+  pos: Position,
+  max: number,
+  start: Position,
+  pieces: number,
+): number | undefined {
+  for (let n = 1; n <= max; n++) if (gainsWithin(pos, n, start, pieces)) return n;
+  return undefined;
+}
+
+/** The first moves that come out `pieces` ahead within `n` moves. */
+export function gainingMoves(pos: Position, n: number, pieces = 1): Move[] {
+  return pos.legalMoves().filter((m) => {
+    const next = pos.play(m);
+    return isLost(next) || gainsAfter(next, n - 1, pos, pieces, pos.turn);
+  });
+}
+
+/** After the player's move: every answer leaves the player `pieces` ahead of `start`. */
+const locked = (pieces: number, start: Position, next: Position): boolean =>
+  next.legalMoves().every((r) => {
+    const after = next.play(r);
+    return !isLost(after) && lead(start, after, start.turn) >= pieces;
+  });
+
+/** After the player's move: the other side cannot win material within `n` of its moves. */
+export const isSafe = (next: Position, n: number): boolean =>
+  isLost(next) || gainingMoves(next, n, 1).length === 0;
+
 /** The goal is reached now: `pos` is after the player's move, `start` the level's position. */
 export function reached(goal: Goal, start: Position, pos: Position): boolean {
   if (isLost(pos)) return goal.kind !== 'hold';
@@ -65,13 +137,20 @@ export function judgeMove(goal: Goal, start: Position, pos: Position, move: Move
     if (winsWithin(next, left - 1)) return { kind: 'wrong', answer: fastestWin(next, left - 1) };
     return { kind: 'go-on' };
   }
+  if (goal.kind === 'safe')
+    return isSafe(next, goal.moves)
+      ? { kind: 'done' }
+      : { kind: 'wrong', answer: gainingMoves(next, goal.moves, 1)[0] };
   if (reached(goal, start, next)) return { kind: 'done' };
+  if (goal.kind === 'gain' && locked(goal.pieces, start, next)) return { kind: 'done' };
   const rest = left - 1;
   if (rest <= 0) return { kind: 'wrong', answer: escape(goal, start, next, 0) };
   const holds =
     goal.kind === 'promote'
       ? next.legalMoves().every((r) => promotesWithin(next.play(r), rest, kings(start, start.turn)))
-      : losesWithin(next, rest);
+      : goal.kind === 'gain'
+        ? gainsAfter(next, rest, start, goal.pieces, start.turn)
+        : losesWithin(next, rest);
   return holds ? { kind: 'go-on' } : { kind: 'wrong', answer: escape(goal, start, next, rest) };
 }
 
@@ -80,9 +159,13 @@ function escape(goal: Goal, start: Position, next: Position, rest: number): Move
   const replies = next.legalMoves();
   if (rest <= 0) return replies[0];
   const base = kings(start, start.turn);
-  return replies.find((r) =>
-    goal.kind === 'promote' ? !promotesWithin(next.play(r), rest, base) : !winsWithin(next.play(r), rest),
-  );
+  return replies.find((r) => {
+    const after = next.play(r);
+    if (goal.kind === 'promote') return !promotesWithin(after, rest, base);
+    if (goal.kind === 'gain')
+      return lead(start, after, start.turn) < goal.pieces && !gainsWithin(after, rest, start, goal.pieces);
+    return !winsWithin(after, rest);
+  });
 }
 
 /**
@@ -99,7 +182,13 @@ export function reply(goal: Goal, start: Position, pos: Position, rest: number):
   for (const r of replies) {
     const after = pos.play(r);
     const len =
-      (goal.kind === 'promote' ? promoteDistance(after, rest, base) : winDistance(after, rest)) ?? rest + 1;
+      goal.kind === 'gain' && lead(start, after, start.turn) >= goal.pieces
+        ? 0
+        : ((goal.kind === 'promote'
+            ? promoteDistance(after, rest, base)
+            : goal.kind === 'gain'
+              ? gainDistance(after, rest, start, goal.pieces)
+              : proveWinDistance(after, rest)) ?? rest + 1);
     if (len > bestLen) {
       best = r;
       bestLen = len;

@@ -2,8 +2,8 @@
 // versioned key, through the app's one storage (lib/storage.ts): an unreadable record is moved
 // aside, never lost, and the screen says so once; other keys are never touched. Read by the home
 // card too, so this module imports no rules and no prover.
-import { KEYS, Store, type KeyValue, type StoreKey } from '../lib/storage.ts';
-import { LEVELS } from './catalogue.ts';
+import { KEYS, LocalStore, type KeyValue, type StoreKey } from '../lib/storage.ts';
+import { LEARN_LEVELS } from './catalogue.ts';
 
 // lib/storage.ts lists the app's keys; this one is the Learn section's own (to list there too).
 export const LEARN_KEY: StoreKey = KEYS.learn;
@@ -38,17 +38,20 @@ export interface LoadedProgress {
 }
 
 export function loadProgress(kv: KeyValue | undefined, now: number = Date.now()): LoadedProgress {
-  const loaded = new Store(kv, () => now).load(LEARN_KEY, readProgress);
+  const loaded = new LocalStore(kv, () => now).load(LEARN_KEY, readProgress);
   if (loaded.status === 'ok') return { progress: loaded.value, corrupt: false };
   return { progress: { stars: {} }, corrupt: loaded.status === 'corrupt' };
 }
 
 /** false when the device refuses (private mode, full storage): the section goes on unsaved. */
 export function saveProgress(kv: KeyValue | undefined, progress: Progress): boolean {
-  return new Store(kv).save(LEARN_KEY, { v: 1, stars: progress.stars });
+  return new LocalStore(kv).save(LEARN_KEY, { v: 1, stars: progress.stars });
 }
 
 /** Levels of the catalogue finished, and how many there are. */
 export function doneCount(progress: Progress): { done: number; total: number } {
-  return { done: LEVELS.filter((l) => progress.stars[l.id] !== undefined).length, total: LEVELS.length };
+  return {
+    done: LEARN_LEVELS.filter((l) => progress.stars[l.id] !== undefined).length,
+    total: LEARN_LEVELS.length,
+  };
 }

@@ -4,7 +4,7 @@ import type { JSX } from 'preact';
 import type { Catalog } from '../lib/i18n/index.ts';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { icons } from '../lib/icons.tsx';
-import { GROUPS, LEVELS, STAGES, stageOf, type Goal } from './catalogue.ts';
+import { GROUPS, LEARN_LEVELS, STAGES, stageOf, type Goal } from './catalogue.ts';
 import { levelText, type Feedback, type LearnCtrl } from './ctrl.ts';
 import { doneCount, type Stars } from './progress.ts';
 
@@ -109,6 +109,10 @@ function goalLine(t: Catalog, g: Goal, count: number): string {
       return t.learnGoalHold(g.moves);
     case 'squares':
       return t.learnGoalSquares(count);
+    case 'gain':
+      return t.learnGoalGain(g.moves, g.pieces);
+    case 'safe':
+      return t.learnGoalSafe;
   }
 }
 
@@ -124,6 +128,8 @@ function feedbackText(t: Catalog, f: Feedback, ctrl: LearnCtrl): string {
       const g = ctrl.level?.goal;
       if (g?.kind === 'hold') return t.learnWrongHold(f.move, f.answer);
       if (g?.kind === 'promote') return t.learnWrongPromote(f.move, f.answer);
+      if (g?.kind === 'gain') return t.learnWrongGain(f.move, f.answer);
+      if (g?.kind === 'safe') return t.learnWrongSafe(f.move, f.answer);
       return t.learnWrongWin(f.move, f.answer);
     }
     case 'found':
@@ -233,4 +239,4 @@ export function learnView(ctrl: LearnCtrl, t: Catalog, focus?: string): JSX.Elem
 }
 
 /** Levels in the catalogue (for the README and the tests). */
-export const levelCount = LEVELS.length;
+export const levelCount = LEARN_LEVELS.length;

@@ -8,7 +8,7 @@ import {
   type Board,
   type MovePath,
   type Pieces,
-  type Square,
+  type SquareName,
 } from '@dama/board';
 
 export const toPath = (m: Pick<Move, 'from' | 'path' | 'captures'>): MovePath => ({
@@ -29,7 +29,7 @@ export const fromPath = (p: MovePath): Pick<Move, 'from' | 'to' | 'path' | 'capt
 };
 
 /** The rules' square number of a board square name: 'a1' → 0. */
-export const indexOf = (name: Square): number => squareToIndex(name);
+export const indexOf = (name: SquareName): number => squareToIndex(name);
 
 /** Every legal move of the side to move, each capture route separately (the board taps through them). */
 export const boardMoves = (pos: Position): MovePath[] => pos.legalMovesAllPaths().map(toPath);

@@ -3,7 +3,7 @@ import { en } from './i18n/en.ts';
 import { tr } from './i18n/tr.ts';
 import type { GameRecord } from './record.ts';
 import { defaultSetup } from './setup.ts';
-import { describe as label, outcomeText, type RecordWords } from './record-text.ts';
+import { outcomeText, recordTitle, type RecordWords } from './record-text.ts';
 
 const list = (lang: 'en' | 'tr'): RecordWords => ({ trans: lang === 'en' ? en : tr, lang });
 const base = { id: 'online-AbCdEfGh12', pdn: '', plies: 30, endedAt: 0 };
@@ -11,8 +11,8 @@ const base = { id: 'online-AbCdEfGh12', pdn: '', plies: 30, endedAt: 0 };
 describe('my games', () => {
   it('name an online game as online, from the player side: won, lost to the friend, drawn', () => {
     const won: GameRecord = { ...base, result: '0-1', reason: 'resignation', online: { color: 'black' } };
-    expect(label(list('en'), won)).toBe('Online game');
-    expect(label(list('tr'), won)).toBe('Çevrim içi oyun');
+    expect(recordTitle(list('en'), won)).toBe('Online game');
+    expect(recordTitle(list('tr'), won)).toBe('Çevrim içi oyun');
     expect(outcomeText(list('en'), won)).toBe('You won · by resignation (0‑1)');
     expect(outcomeText(list('tr'), won)).toBe('Kazandın · pes edildi (0‑1)');
     const lost: GameRecord = { ...won, result: '1-0', reason: 'timeout' };
@@ -28,8 +28,8 @@ describe('my games', () => {
       reason: 'resignation',
       online: { color: 'black', opponent: 'Sakin Kartal 12' },
     };
-    expect(label(list('en'), paired)).toBe('Against Sakin Kartal 12');
-    expect(label(list('tr'), paired)).toBe('Rakip: Sakin Kartal 12');
+    expect(recordTitle(list('en'), paired)).toBe('Against Sakin Kartal 12');
+    expect(recordTitle(list('tr'), paired)).toBe('Rakip: Sakin Kartal 12');
     expect(outcomeText(list('en'), paired)).toBe('Sakin Kartal 12 won · by resignation (1‑0)');
   });
 
@@ -50,10 +50,10 @@ describe('my games', () => {
       result: '0-1',
       reason: 'no-pieces',
     };
-    expect(label(list('en'), vs)).toBe('Against the computer (Learner)');
+    expect(recordTitle(list('en'), vs)).toBe('Against the computer (Learner)');
     expect(outcomeText(list('en'), vs)).toBe('You win! · all pieces taken (0‑1)');
     const imported: GameRecord = { ...base, id: 'g-2', result: '1-0', reason: 'resignation' };
-    expect(label(list('en'), imported)).toBe('Imported game');
+    expect(recordTitle(list('en'), imported)).toBe('Imported game');
     expect(outcomeText(list('en'), imported)).toBe('White wins · by resignation (1‑0)');
   });
 });

@@ -10,7 +10,8 @@ export interface RecordWords {
   readonly lang: Lang;
 }
 
-export function describe(ctrl: RecordWords, r: GameRecord): string {
+/** What a record is, in a few words: 'Against the computer (Learner)', 'Online game', 'Imported game', … */
+export function recordTitle(ctrl: RecordWords, r: GameRecord): string {
   const t = ctrl.trans;
   if (isOnlineRecord(r)) return r.online?.opponent ? t.vsPerson(r.online.opponent) : t.onlineTitle;
   if (!r.setup) return t.imported;

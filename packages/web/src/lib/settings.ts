@@ -3,8 +3,8 @@ import type { DrawRules } from '@dama/core';
 import { LANGS, type Lang } from './i18n/index.ts';
 import { isObject, oneOf } from './guards.ts';
 
-export const THEMES = ['classic', 'two-tone'] as const;
-export type BoardTheme = (typeof THEMES)[number];
+export const BOARD_THEMES = ['classic', 'two-tone'] as const;
+export type BoardTheme = (typeof BOARD_THEMES)[number];
 
 export const ANIMATIONS = ['off', 'slow', 'normal', 'fast'] as const;
 export type AnimationSpeed = (typeof ANIMATIONS)[number];
@@ -69,7 +69,7 @@ export function readSettings(value: unknown, fallbackLang: Lang): Settings | und
   const rules = isObject(value.drawRules) ? value.drawRules : {};
   return {
     lang: oneOf(LANGS, value.lang) ? value.lang : d.lang,
-    theme: oneOf(THEMES, value.theme) ? value.theme : d.theme,
+    theme: oneOf(BOARD_THEMES, value.theme) ? value.theme : d.theme,
     coordinates: bool('coordinates'),
     sound: bool('sound'),
     animation: oneOf(ANIMATIONS, value.animation) ? value.animation : d.animation,

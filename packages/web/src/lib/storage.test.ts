@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryKv } from './memory-kv.ts';
-import { KEYS, Store, type KeyValue } from './storage.ts';
+import { KEYS, LocalStore, type KeyValue } from './storage.ts';
 
 const readNumber = (v: unknown) => (typeof v === 'number' ? v : undefined);
 
-describe('Store', () => {
+describe('LocalStore', () => {
   it('reads what it saved', () => {
     const kv = new MemoryKv();
-    const s = new Store(kv, () => 7);
+    const s = new LocalStore(kv, () => 7);
     s.save(KEYS.settings, 42);
     expect(s.load(KEYS.settings, readNumber)).toEqual({ status: 'ok', value: 42 });
     expect(s.load(KEYS.current, readNumber)).toEqual({ status: 'empty' });
@@ -17,7 +17,7 @@ describe('Store', () => {
     const kv = new MemoryKv();
     kv.setItem(KEYS.current, '{not json');
     kv.setItem(KEYS.settings, '"a string"');
-    const s = new Store(kv, () => 1234);
+    const s = new LocalStore(kv, () => 1234);
     expect(s.load(KEYS.current, readNumber)).toEqual({
       status: 'corrupt',
       asideKey: 'dama.current.v1.unreadable.1234',
@@ -40,10 +40,10 @@ describe('Store', () => {
         throw new Error('denied');
       },
     };
-    const s = new Store(broken);
+    const s = new LocalStore(broken);
     expect(s.load(KEYS.current, readNumber)).toEqual({ status: 'empty' });
     expect(s.save(KEYS.current, 1)).toBe(false);
     expect(() => s.remove(KEYS.current)).not.toThrow();
-    expect(new Store(undefined).load(KEYS.current, readNumber)).toEqual({ status: 'empty' });
+    expect(new LocalStore(undefined).load(KEYS.current, readNumber)).toEqual({ status: 'empty' });
   });
 });

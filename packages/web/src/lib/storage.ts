@@ -31,7 +31,8 @@ export type Loaded<T> =
 /** Where a value that could not be read goes. */
 export const asideKey = (key: string, now: number): string => `${key}.unreadable.${now}`;
 
-export class Store {
+/** The app's values in `kv` (localStorage): JSON under versioned keys, read through a validator, an unreadable one set aside. */
+export class LocalStore {
   constructor(
     private readonly kv: KeyValue | undefined,
     private readonly now: () => number = Date.now,

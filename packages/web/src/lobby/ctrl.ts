@@ -646,8 +646,10 @@ export class LobbyCtrl implements LobbyLink {
       case 'no-hello':
         if (this.player) this.send({ t: 'hello', player: this.player.id, secret: this.player.secret });
         break;
+      case 'unsupported':
+      case 'bad-message':
       default:
-        // 'unsupported', 'bad-message', or a code of a newer server
+        // or a code of a newer server (read.ts passes any short code through)
         if (seeking) {
           this.wanted = undefined;
           this.problem = 'refused';

@@ -4,7 +4,7 @@
 // on first visit, so it stays out of the app's first download.
 import { Component, type JSX } from 'preact';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
-import { KEYS, type Store } from '../lib/storage.ts';
+import { KEYS, type LocalStore } from '../lib/storage.ts';
 import type { SocketLike } from '../lib/online/socket.ts';
 import { seatBook } from '../lib/online/seats.ts';
 import { browserIdentity, pageUrl } from '../lib/player/browser.ts';
@@ -21,7 +21,7 @@ export type { LobbyLink };
 export interface LobbyApp extends LobbyShell {
   readonly trans: Catalog;
   readonly lang: Lang;
-  readonly store: Store;
+  readonly store: LocalStore;
   readonly sound: LobbyEnv['sound'];
   readonly redraw: () => void;
   readonly navigate: (hash: string) => void;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../lib/i18n/en.ts';
 import type { Lang } from '../lib/i18n/index.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
-import { KEYS, Store } from '../lib/storage.ts';
+import { KEYS, LocalStore } from '../lib/storage.ts';
 import { PlayerApi } from '../lib/player/api.ts';
 import { IdentityClient } from '../lib/player/identity.ts';
 import { TestServer } from '../lib/player/test-server.ts';
@@ -48,7 +48,7 @@ class FakePush implements PushPlatform {
 
 function setup(kv = new MemoryKv(), push = new FakePush()) {
   const server = new TestServer();
-  const store = new Store(kv);
+  const store = new LocalStore(kv);
   const api = new PlayerApi(server.http);
   const identity = new IdentityClient(store, api);
   let lang: Lang = 'en';

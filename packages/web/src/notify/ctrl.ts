@@ -5,6 +5,7 @@
 // the browser's subscription. What was given is kept on the device (`KEYS.push`), so the switches
 // show it; a subscription the browser no longer has shows as off. Notices go to a player, so a
 // device without a player identity is told so and offered one (never made without asking).
+import { isObject } from '../lib/guards.ts';
 import type { Lang, Catalog } from '../lib/i18n/index.ts';
 import type { PlayerApi, PlayerError, Result } from '../lib/player/api.ts';
 import type { Held } from '../lib/player/identity.ts';
@@ -70,12 +71,7 @@ export type NotifyError = 'denied' | 'subscribe' | PlayerError;
 
 const KEY = /^[A-Za-z0-9_-]{40,200}$/;
 const readKey = (v: unknown): string | undefined =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as { publicKey?: unknown }).publicKey === 'string' &&
-  KEY.test((v as { publicKey: string }).publicKey)
-    ? (v as { publicKey: string }).publicKey
-    : undefined;
+  isObject(v) && typeof v.publicKey === 'string' && KEY.test(v.publicKey) ? v.publicKey : undefined;
 
 /** The kinds in their usual order, each once. */
 const ordered = (kinds: readonly PushKind[]): PushKind[] => PUSH_KINDS.filter((k) => kinds.includes(k));

@@ -2,7 +2,7 @@
 // out of the app's first download): the browser's push, the device's player and the kept choice.
 import { Component, type JSX } from 'preact';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
-import { KEYS, type Store } from '../lib/storage.ts';
+import { KEYS, type LocalStore } from '../lib/storage.ts';
 import { browserIdentity } from '../lib/player/browser.ts';
 import { browserPush } from './browser.ts';
 import { NotifyCtrl, readKeptPush } from './ctrl.ts';
@@ -13,7 +13,7 @@ import './notify.css';
 export interface NotifyApp {
   readonly trans: Catalog;
   readonly lang: Lang;
-  readonly store: Store;
+  readonly store: LocalStore;
   readonly redraw: () => void;
 }
 

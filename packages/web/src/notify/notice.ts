@@ -2,6 +2,7 @@
 // opponent?, offer?, result?}`, packages/server/src/push.ts): the service worker calls this and shows
 // the result. The data is read as carefully as any answer of the server: a broken or unknown one
 // still gives a notice (the browser insists on one for every push), a plain one that opens the app.
+import { isObject } from '../lib/guards.ts';
 import { pushEn, pushTr, type PushTexts } from '../lib/i18n/push.ts';
 
 export const PUSH_KINDS = ['turn', 'offer', 'end', 'joined'] as const;
@@ -31,8 +32,6 @@ export interface Notice {
 const GAME_ID = /^[A-Za-z0-9]{8,16}$/;
 /** A name longer than the server ever writes is not shown (nor control characters). */
 const MAX_NAME = 60;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 function readName(v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;

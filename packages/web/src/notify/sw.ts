@@ -2,6 +2,7 @@
 // (`importScripts('push-sw.js')`, see vite.config.ts): a push shows its notice (notice.ts), and a
 // tap on it focuses the app's open window and asks it to open the game (sw-client.ts listens), or
 // opens the app at the game. The app restores the seat from its own store.
+import { isObject } from '../lib/guards.ts';
 import { OPEN_MESSAGE } from '../lib/sw-client.ts';
 import { browserLang, noticeOf } from './notice.ts';
 
@@ -30,10 +31,7 @@ sw.addEventListener('push', (e: PushEvent) => {
 sw.addEventListener('notificationclick', (e: NotificationEvent) => {
   e.notification.close();
   const d: unknown = e.notification.data;
-  const hash =
-    d && typeof d === 'object' && typeof (d as { hash?: unknown }).hash === 'string'
-      ? (d as { hash: string }).hash
-      : '#/';
+  const hash = isObject(d) && typeof d.hash === 'string' ? d.hash : '#/';
   e.waitUntil(openApp(/^#\/(online\/[A-Za-z0-9]{8,16})?$/.test(hash) ? hash : '#/'));
 });
 

@@ -3,7 +3,7 @@
 import { Component, type JSX } from 'preact';
 import type { GameRecord } from '../lib/record.ts';
 import type { Settings } from '../lib/settings.ts';
-import type { Store } from '../lib/storage.ts';
+import type { LocalStore } from '../lib/storage.ts';
 import { OnlineCtrl, type OnlineEnv } from './ctrl.ts';
 import { browserIdentity } from '../lib/player/browser.ts';
 import { correspondenceBook } from '../lib/online/corr.ts';
@@ -18,7 +18,7 @@ export { gameKind, strip } from './view.tsx';
 /** What online play is given by the app: the view's part, and the settings, sounds, store and ways on. */
 export interface OnlineApp extends OnlineShell {
   readonly settings: Settings;
-  readonly store: Store;
+  readonly store: LocalStore;
   readonly sound: OnlineEnv['sound'];
   readonly records: { readonly records: readonly GameRecord[]; add(rec: GameRecord): void };
   /** the lobby, once opened: a player blocked here leaves its list */

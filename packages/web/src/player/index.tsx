@@ -3,7 +3,7 @@
 import { Component, type JSX } from 'preact';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
 import type { GameRecord } from '../lib/record.ts';
-import { KEYS, watchStorage, type Store } from '../lib/storage.ts';
+import { KEYS, watchStorage, type LocalStore } from '../lib/storage.ts';
 import { browserIdentity, pageUrl } from '../lib/player/browser.ts';
 import { ProfileCtrl, type ProfileEnv } from './ctrl.ts';
 import type { IdentityClient } from '../lib/player/identity.ts';
@@ -14,7 +14,7 @@ import './player.css';
 export interface ProfileApp {
   readonly trans: Catalog;
   readonly lang: Lang;
-  readonly store: Store;
+  readonly store: LocalStore;
   readonly records: { readonly records: readonly GameRecord[] };
   readonly redraw: () => void;
   announce(text: string): void;

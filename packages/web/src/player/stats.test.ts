@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SeatPlayer, Snapshot } from '@dama/server/wire';
 import { en } from '../lib/i18n/en.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
-import { KEYS, Store } from '../lib/storage.ts';
+import { KEYS, LocalStore } from '../lib/storage.ts';
 import { PlayerApi } from '../lib/player/api.ts';
 import { ProfileCtrl, type ProfileEnv } from './ctrl.ts';
 import { IdentityClient } from '../lib/player/identity.ts';
@@ -76,7 +76,10 @@ function withRecord() {
     lang: () => 'en',
     now: () => 10_000,
     redraw: () => undefined,
-    identity: new IdentityClient(new Store(kv, () => 77), new PlayerApi(server.http, () => server.clock)),
+    identity: new IdentityClient(
+      new LocalStore(kv, () => 77),
+      new PlayerApi(server.http, () => server.clock),
+    ),
     claimLink: (code) => `https://dama.example/#/profile?code=${code}`,
     forgetLinkCode: () => undefined,
     announce: () => undefined,

@@ -9,7 +9,7 @@ import {
   slowerWin,
   solutionMoves,
   startSession,
-  winDistance,
+  proveWinDistance,
   winsWithinOneMore,
   type Puzzle,
 } from '@dama/puzzle';
@@ -335,7 +335,7 @@ describe('the daily puzzle screen', () => {
     // One first move wins in n, another only in n + 1.
     const fen = 'B:Wd3,e4:BKb2,h2,b3,g4,g5';
     const pos = unwrap(parsePosition(fen));
-    const n = winDistance(pos, 4)!;
+    const n = proveWinDistance(pos, 4)!;
     const special: Puzzle = { ...puzzleOn(DAY), fen, moves: n, line: provenLine(pos, n) };
     const list = puzzles.map((p) => (p.date === DAY ? special : p));
     const { ctrl } = make(DAY, new MemoryKv(), { puzzles: list });

@@ -2,7 +2,7 @@
 // the puzzle record on the device (never written here).
 import { istanbulDate, MAX_TRIES, parseStore, streakSummary } from '@dama/puzzle';
 import type { Catalog } from '../lib/i18n/index.ts';
-import { Store, type KeyValue } from '../lib/storage.ts';
+import { LocalStore, type KeyValue } from '../lib/storage.ts';
 import { PUZZLE_KEY } from './store.ts';
 
 export type HomeStatus = 'unplayed' | 'started' | 'solved' | 'failed';
@@ -17,7 +17,7 @@ export interface HomePuzzle {
 
 export function homePuzzle(kv: KeyValue | undefined, now: number, t: Catalog): HomePuzzle {
   const today = istanbulDate(new Date(now));
-  const { store } = parseStore(new Store(kv, () => now).loadText(PUZZLE_KEY), today);
+  const { store } = parseStore(new LocalStore(kv, () => now).loadText(PUZZLE_KEY), today);
   const summary = streakSummary(store, today);
   const r = store.days[today];
   const status: HomeStatus = !r ? 'unplayed' : r.solved ? 'solved' : r.failed ? 'failed' : 'started';

@@ -276,8 +276,12 @@ export class PuzzlePlayer {
         await this.showSolution(token);
         return;
       }
-      default:
-        return this.sync(); // illegal or over: the board shows the position again
+      case 'illegal':
+      case 'over':
+        // The session refused the move (not expected: it was one of the shown position's): the
+        // board goes back to the session's position, without the move just drawn on it.
+        this.backToSession();
+        return this.changed();
     }
   }
 

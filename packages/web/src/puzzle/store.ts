@@ -3,7 +3,7 @@
 // up); the original text is first moved aside like the app's other unreadable values, so nothing
 // is lost, and the screen is told, to say so calmly.
 import { parseStore, serializeStore, type StreakStore } from '@dama/puzzle';
-import { KEYS, Store, type KeyValue } from '../lib/storage.ts';
+import { KEYS, LocalStore, type KeyValue } from '../lib/storage.ts';
 
 export const PUZZLE_KEY = KEYS.puzzle;
 
@@ -16,7 +16,7 @@ export interface LoadedStore {
 }
 
 export function loadStore(kv: KeyValue | undefined, today: string, now: number): LoadedStore {
-  const storage = new Store(kv, () => now);
+  const storage = new LocalStore(kv, () => now);
   const text = storage.loadText(PUZZLE_KEY);
   const { store, problem } = parseStore(text, today);
   if (problem === undefined || text === null) return { store, trouble: undefined };
@@ -28,5 +28,5 @@ export function loadStore(kv: KeyValue | undefined, today: string, now: number):
 
 /** Write the record; false when the device refuses (private mode, full storage). */
 export function saveStore(kv: KeyValue | undefined, store: StreakStore): boolean {
-  return new Store(kv).saveText(PUZZLE_KEY, serializeStore(store));
+  return new LocalStore(kv).saveText(PUZZLE_KEY, serializeStore(store));
 }

@@ -13,7 +13,7 @@ import {
   type TrainingFilter,
   type TrainingStore,
 } from '@dama/puzzle';
-import { KEYS, Store } from '../lib/storage.ts';
+import { KEYS, LocalStore } from '../lib/storage.ts';
 import { PuzzlePlayer, type ScreenDeps } from './player.ts';
 
 export const TRAINING_KEY = KEYS.training;
@@ -51,12 +51,12 @@ export class TrainingCtrl {
   }
 
   private read(): { store: TrainingStore; problem?: string } {
-    const text = new Store(this.deps.kv, this.deps.now).loadText(TRAINING_KEY);
+    const text = new LocalStore(this.deps.kv, this.deps.now).loadText(TRAINING_KEY);
     if (text === null) return validateTraining(null);
     try {
       return validateTraining(JSON.parse(text));
     } catch {
-      new Store(this.deps.kv, this.deps.now).setAside(TRAINING_KEY, text);
+      new LocalStore(this.deps.kv, this.deps.now).setAside(TRAINING_KEY, text);
       return validateTraining('unreadable');
     }
   }
@@ -117,7 +117,7 @@ export class TrainingCtrl {
     const latest = this.read().store;
     const before = latest.player.rating;
     this.store = recordTraining(latest, puzzle, solved, this.player.session.hinted, this.deps.now());
-    new Store(this.deps.kv, this.deps.now).saveText(TRAINING_KEY, JSON.stringify(this.store));
+    new LocalStore(this.deps.kv, this.deps.now).saveText(TRAINING_KEY, JSON.stringify(this.store));
     this.change = Math.round(this.store.player.rating - before);
   }
 

@@ -5,7 +5,7 @@ import { makeFen, makeNotation, makePdn, parsePdn, type Game } from '@dama/core'
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
 import type { Http } from '../lib/player/api.ts';
 import { addRecord, newId, readRecords, restoreGame, type GameRecord } from '../lib/record.ts';
-import { KEYS, type Store } from '../lib/storage.ts';
+import { KEYS, type LocalStore } from '../lib/storage.ts';
 
 /** How long the undo of a deletion is offered. */
 export const UNDO_MS = 8000;
@@ -32,7 +32,7 @@ export function gameKey(game: Game, result: string): string {
 /** What My games is given by the app. */
 export interface RecordsEnv {
   /** where the list is kept (and the player identity, for the server's games) */
-  store: Store;
+  store: LocalStore;
   trans(): Catalog;
   lang(): Lang;
   /** `fetch` against the game server beside the page (none: this device's games only) */

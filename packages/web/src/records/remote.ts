@@ -4,13 +4,13 @@
 import type { Catalog } from '../lib/i18n/index.ts';
 import { serverRecord } from '../lib/online-record.ts';
 import type { GameRecord } from '../lib/record.ts';
-import type { Store } from '../lib/storage.ts';
+import type { LocalStore } from '../lib/storage.ts';
 import { PlayerApi, type Http } from '../lib/player/api.ts';
 import { IdentityClient } from '../lib/player/identity.ts';
 import { readGames } from '../lib/player/read.ts';
 
 /** The player this device holds, if any (never made here). */
-export function heldPlayer(store: Store, http: Http): string | undefined {
+export function heldPlayer(store: LocalStore, http: Http): string | undefined {
   const h = new IdentityClient(store, new PlayerApi(http)).held();
   return h.status === 'ok' ? h.player.id : undefined;
 }

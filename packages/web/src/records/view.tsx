@@ -1,7 +1,7 @@
 // My games: the finished games kept on this device, import of PDN games, and replay.
 import type { JSX } from 'preact';
 import type { RecordsCtrl } from './ctrl.ts';
-import { describe, outcomeText } from '../lib/record-text.ts';
+import { outcomeText, recordTitle } from '../lib/record-text.ts';
 import { icons } from '../lib/icons.tsx';
 import './records.css';
 
@@ -71,7 +71,7 @@ export function recordsView(ctrl: RecordsCtrl): JSX.Element {
             data-remote={remote ? 'yes' : undefined}
           >
             <a href={`#/replay/${r.id}`} class="record-main">
-              <strong>{describe(ctrl, r)}</strong>
+              <strong>{recordTitle(ctrl, r)}</strong>
               <span>{outcomeText(ctrl, r)}</span>
               <small>
                 {fmt.format(r.endedAt)} · {t.moveCount(Math.ceil(r.plies / 2))}
@@ -87,7 +87,7 @@ export function recordsView(ctrl: RecordsCtrl): JSX.Element {
               <button
                 type="button"
                 class="icon-btn"
-                aria-label={`${t.deleteGame}: ${describe(ctrl, r)}`}
+                aria-label={`${t.deleteGame}: ${recordTitle(ctrl, r)}`}
                 onClick={() => ctrl.delete(r.id)}
               >
                 {icons.close()}
@@ -126,7 +126,7 @@ function snackbar(ctrl: RecordsCtrl): JSX.Element {
         </>
       ) : d ? (
         <>
-          <span>{t.gameDeleted(describe(ctrl, d.record))}</span>
+          <span>{t.gameDeleted(recordTitle(ctrl, d.record))}</span>
           <button type="button" class="btn small" onClick={() => ctrl.undoDelete()}>
             {t.undoDelete}
           </button>

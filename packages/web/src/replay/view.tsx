@@ -6,7 +6,7 @@ import { Component, type JSX } from 'preact';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { moveSection } from '../lib/move-list.tsx';
 import { exportDialog } from '../lib/pdn-export.tsx';
-import { describe, outcomeText } from '../lib/record-text.ts';
+import { outcomeText, recordTitle } from '../lib/record-text.ts';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
 import type { ReplayCtrl } from './ctrl.ts';
 import './replay.css';
@@ -54,7 +54,7 @@ export function replayView(ctrl: ReplayShell, rc: ReplayCtrl): JSX.Element {
       </div>
       <div class="side-col">
         <p class="status">
-          {describe(ctrl, rc.record)}
+          {recordTitle(ctrl, rc.record)}
           <br />
           <span class="muted">{outcomeText(ctrl, rc.record)}</span>
         </p>

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryKv } from '../lib/memory-kv.ts';
-import { KEYS, Store } from '../lib/storage.ts';
+import { KEYS, LocalStore } from '../lib/storage.ts';
 import { SettingsCtrl, type SettingsEnv } from './ctrl.ts';
 
 function env(kv = new MemoryKv()) {
   const calls: string[] = [];
   const e: SettingsEnv = {
-    store: new Store(kv, () => 0),
+    store: new LocalStore(kv, () => 0),
     detected: 'tr',
     corrupt: () => calls.push('corrupt'),
     changed: () => calls.push('changed'),

@@ -1,12 +1,12 @@
 // The settings screen: the player's settings (their model is lib/settings.ts), kept at every change.
 import { catalog, type Catalog } from '../lib/i18n/index.ts';
 import { defaultSettings, readSettings, type Settings } from '../lib/settings.ts';
-import { KEYS, type Store } from '../lib/storage.ts';
+import { KEYS, type LocalStore } from '../lib/storage.ts';
 
 /** What the settings screen is given by the app. */
 export interface SettingsEnv {
   /** where the settings are kept */
-  store: Pick<Store, 'load' | 'save'>;
+  store: Pick<LocalStore, 'load' | 'save'>;
   /** the language the browser asks for, used until the player chooses */
   detected: Settings['lang'];
   /** the kept settings did not read: a calm notice */

@@ -2,7 +2,7 @@
 // notifications, loaded apart).
 import type { ComponentChildren, JSX } from 'preact';
 import type { SettingsCtrl } from './ctrl.ts';
-import { ANIMATIONS, OPTIONAL_DRAW_RULES, THEMES } from '../lib/settings.ts';
+import { ANIMATIONS, BOARD_THEMES, OPTIONAL_DRAW_RULES } from '../lib/settings.ts';
 import { radios, toggle } from '../lib/widgets.tsx';
 
 export function settingsView(ctrl: SettingsCtrl, more?: ComponentChildren): JSX.Element {
@@ -25,7 +25,7 @@ export function settingsView(ctrl: SettingsCtrl, more?: ComponentChildren): JSX.
         {radios(
           'theme',
           t.boardStyle,
-          THEMES.map((th) => ({
+          BOARD_THEMES.map((th) => ({
             value: th,
             label: t[th === 'classic' ? 'theme_classic' : 'theme_two_tone'],
           })),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '@dama/server/wire';
 import { MemoryKv } from '../lib/memory-kv.ts';
-import { KEYS, Store } from '../lib/storage.ts';
+import { KEYS, LocalStore } from '../lib/storage.ts';
 import { correspondenceBook } from '../lib/online/corr.ts';
 import { seatBook } from '../lib/online/seats.ts';
 import { PlayerApi } from '../lib/player/api.ts';
@@ -17,7 +17,7 @@ const LINK_TOKEN = 'link-seat-0123456789';
 function setup() {
   const server = new TestServer();
   const kv = new MemoryKv();
-  const store = new Store(kv);
+  const store = new LocalStore(kv);
   const api = new PlayerApi(server.http);
   const identity = new IdentityClient(store, api);
   let now = 1_700_000_000_000;

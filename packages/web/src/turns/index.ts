@@ -4,12 +4,12 @@
 import type { Http } from '../lib/player/api.ts';
 import { PlayerApi } from '../lib/player/api.ts';
 import { IdentityClient } from '../lib/player/identity.ts';
-import type { Store } from '../lib/storage.ts';
+import type { LocalStore } from '../lib/storage.ts';
 import { correspondenceBook } from '../lib/online/corr.ts';
 import { seatBook } from '../lib/online/seats.ts';
 import { TurnsCtrl } from './ctrl.ts';
 
-export function makeTurns(store: Store, http: Http, now: () => number, redraw: () => void): TurnsCtrl {
+export function makeTurns(store: LocalStore, http: Http, now: () => number, redraw: () => void): TurnsCtrl {
   const api = new PlayerApi(http);
   return new TurnsCtrl({
     identity: new IdentityClient(store, api),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineResponse } from '@dama/engine';
-import { DEFAULT_DRAW_RULES, START_FEN } from '@dama/core';
+import { DEFAULT_DRAW_RULES, Game, makeFen, parsePosition, START_FEN, unwrap } from '@dama/core';
 import { EngineClient, EngineWorkerSlot } from './client.ts';
 import { fakeWorker, type FakeWorker } from './fake-worker.ts';
 
@@ -81,6 +81,45 @@ describe('EngineClient', () => {
     expect(c.state).toBe('idle');
   });
 
+  it('search during loading: every request is settled, the earlier ones at once', async () => {
+    const w = fakeWorker();
+    const c = new EngineClient(() => w);
+    const first = c.search(ask);
+    const second = c.search({ ...ask, level: 'hard' });
+    const third = c.search({ ...ask, level: 'master' });
+    expect(c.state).toBe('loading');
+    await expect(first).resolves.toBeUndefined();
+    await expect(second).resolves.toBeUndefined();
+    expect(w.sent.map((m) => m.type)).toEqual(['init', 'search', 'search', 'search']);
+    // the service cancels the queued requests and answers the latest
+    w.reply({ type: 'ready' });
+    w.reply({ ...done(1), cancelled: true });
+    w.reply({ ...done(2), cancelled: true });
+    w.reply(done(3, 4));
+    await expect(third).resolves.toMatchObject({ score: 4 });
+    expect(c.state).toBe('idle');
+    // a request the worker refuses (`error`) while it loads is settled too, and so is one stopped
+    const other = fakeWorker();
+    const d = new EngineClient(() => other);
+    const refused = d.search(ask);
+    other.reply({ type: 'error', id: 1, message: 'move 1: [] is not a move' });
+    await expect(refused).resolves.toBeUndefined();
+    const stopped = d.search(ask);
+    d.stop();
+    await expect(stopped).resolves.toBeUndefined();
+    expect(d.state).toBe('idle');
+  });
+
+  it('sends the moves as their squares, a capture along its route', () => {
+    const w = fakeWorker();
+    const c = new EngineClient(() => w);
+    const g = new Game(unwrap(parsePosition('W:Wd4,a2:Bd5,d7,h7')));
+    unwrap(g.playNotation('d4xd6xd8'));
+    void c.search({ ...ask, fen: makeFen(g.initial), moves: g.moves });
+    const sent = w.sent[1];
+    expect(sent.type === 'search' && sent.moves).toEqual([[27, 43, 59]]);
+  });
+
   it('fails honestly when the worker cannot start', async () => {
     const c = new EngineClient(() => {
       throw new Error('no workers here');
@@ -117,7 +156,7 @@ describe('EngineClient with a shared stop flag (a cross-origin isolated page)', 
     const init = w.sent[0];
     expect(init.type === 'init' && init.stopBuffer).toBe(flag.buffer);
     w.reply({ type: 'ready' });
-    const second = c.search({ ...ask, moves: ['c3-c4'] });
+    const second = c.search({ ...ask, moves: [{ from: 18, path: [26] }] });
     // the running search is told to stop through the flag (and a queued one by a message)
     expect(Atomics.load(flag, 0)).toBe(1);
     expect(w.sent.map((m) => m.type)).toEqual(['init', 'search', 'stop', 'search']);

@@ -2,7 +2,14 @@
 // (idle | loading | computing | failed), limits as a discriminated union, and "the latest request
 // wins". A search is synchronous inside the worker, so a request that replaces a running one stops
 // it by ending that worker and starting a fresh one (the module is cached; this takes milliseconds).
-import type { EngineRequest, EngineResponse, Level, Limits, TbResult } from '@dama/engine';
+import {
+  squarePath,
+  type EngineRequest,
+  type EngineResponse,
+  type Level,
+  type Limits,
+  type TbResult,
+} from '@dama/engine';
 import type { Counters, DrawRules, Move } from '@dama/core';
 
 export type EngineState = 'idle' | 'loading' | 'computing' | 'failed';
@@ -12,8 +19,8 @@ export type { Level, Limits };
 export interface SearchAsk {
   /** the game's first position */
   fen: string;
-  /** the moves played since, in notation: ['c3-c4', 'f6-f5'] */
-  moves: string[];
+  /** the moves played since (the game's own `Move`s); they cross to the worker as their squares */
+  moves: readonly Pick<Move, 'from' | 'path'>[];
   drawRules: DrawRules;
   counters?: Counters;
   /** a named level of the engine ('master'), or a rung of its ladder (1–8: the game's levels) */
@@ -195,7 +202,7 @@ export class EngineClient {
       type: 'search',
       id,
       fen: ask.fen,
-      moves: ask.moves,
+      moves: ask.moves.map(squarePath),
       drawRules: ask.drawRules,
       ...(ask.counters ? { counters: ask.counters } : {}),
       ...(typeof ask.level === 'number' ? { rung: ask.level } : { level: ask.level }),
@@ -276,5 +283,3 @@ export class EngineClient {
     this.onChange();
   }
 }
-
-/** The tablebase verdict of an answer, if the engine sent one (`tb` on its result). */

@@ -669,7 +669,10 @@ export const en = {
         return 'The FEN should have a white and a black section (W:Wa3,b3:Bh7).';
       case 'fen-square':
         return `The FEN names a square that does not exist (${quotedIn(detail)}).`;
-      default:
+      // not made by the editor's board or a parsed FEN (the rules' checks of any set-up)
+      case 'bad-turn':
+      case 'bad-square':
+      case 'bad-piece':
         return 'This position cannot be set up.';
     }
   },
@@ -880,6 +883,9 @@ export const en = {
   learnGoalOnly: 'Goal: find the one move that wins',
   learnGoalHold: (n: number) => `Goal: make ${n} moves without losing`,
   learnGoalSquares: (n: number) => (n === 1 ? 'Goal: find the one square' : `Goal: find all ${n} squares`),
+  learnGoalGain: (n: number, pieces: number) =>
+    `Goal: come out ${pieces === 1 ? 'a piece' : `${pieces} pieces`} ahead in ${n === 1 ? 'one move' : `${n} moves`}`,
+  learnGoalSafe: 'Goal: find the move that loses nothing',
   learnStatusTask: 'Your move.',
   learnStatusTap: 'Tap the squares.',
   learnStatusGood: 'Good. The computer answers…',
@@ -894,6 +900,12 @@ export const en = {
       : `${move} does not make a king in time.`,
   learnWrongHold: (move: string, answer: string | undefined) =>
     answer ? `${move} loses: Black wins with ${answer}.` : `${move} loses.`,
+  learnWrongGain: (move: string, answer: string | undefined) =>
+    answer
+      ? `${move} lets Black off: after ${answer} the pieces can no longer be won.`
+      : `${move} does not win the pieces.`,
+  learnWrongSafe: (move: string, answer: string | undefined) =>
+    answer ? `${move} loses material: Black answers ${answer}.` : `${move} loses material.`,
   learnStatusFound: (count: number, total: number) => `${count} of ${total} found.`,
   learnStatusNotSquare: (square: string) => `No move ends on ${square}. The arrows show every move.`,
   learnStatusDone: 'Goal reached!',
@@ -1029,29 +1041,38 @@ export const en = {
   learn_draws3_title: 'Stay out of reach',
   learn_draws3_task: 'A king and a man against your king. Hold on; the game will end in a draw by the rules.',
   learn_draws3_hint: 'Keep off the black king’s row and column.',
-  learn_sacrifice1_title: 'Give one, take more',
-  learn_sacrifice1_task: 'Give a man away: Black must take it, and the capture lets you take more.',
-  learn_sacrifice1_hint: 'Put a man where Black must take it. Start with the man on e2.',
-  learn_sacrifice2_title: 'Open the line',
-  learn_sacrifice2_task: 'Give a man away: Black must take it, and the capture lets you take more.',
-  learn_sacrifice2_hint: 'Put a man where Black must take it. Start with the man on d2.',
-  learn_sacrifice3_title: 'A man for the win',
-  learn_sacrifice3_task: 'Give a man away: Black must take it, and the capture lets you take more.',
-  learn_sacrifice3_hint: 'Put a man where Black must take it. Start with the man on f3.',
-  learn_sacrifice4_title: 'The pull',
-  learn_sacrifice4_task: 'Give a man away: Black must take it, and the capture lets you take more.',
-  learn_sacrifice4_hint: 'Put a man where Black must take it. Start with the man on b4.',
+  learn_sacrifice1_title: 'One for three',
+  learn_sacrifice1_task:
+    'Give a man away: Black must take it, and its capture opens the way for a bigger one of yours.',
+  learn_sacrifice1_hint:
+    'Black’s man on e4 must take whatever steps next to it. Your man on h4 waits behind.',
+  learn_sacrifice2_title: 'One for four',
+  learn_sacrifice2_task:
+    'Give a man away: Black must take it, and its capture opens the way for a bigger one of yours.',
+  learn_sacrifice2_hint:
+    'Bring the man on g4 down to your second row: from there your man on h2 starts a long chain.',
+  learn_sacrifice3_title: 'One for five',
+  learn_sacrifice3_task:
+    'Give a man away: Black must take it, and its capture opens the way for a bigger one of yours.',
+  learn_sacrifice3_hint:
+    'Open the c-file for a moment: the man on c5 must take, and your man on a5 gets a long road.',
+  learn_sacrifice4_title: 'In a crowd',
+  learn_sacrifice4_task:
+    'Give a man away: Black must take it, and its capture opens the way for a bigger one of yours.',
+  learn_sacrifice4_hint: 'Among many pieces: offer the man on g4, then look where Black’s capture lands.',
   learn_decoy1_title: 'Lure it out',
   learn_decoy1_task:
     'Force a black piece onto the square where you want it: a forced capture takes it there.',
   learn_decoy1_hint: 'The man on c4 can call the man on c6 out.',
-  learn_decoy2_title: 'Call the king',
-  learn_decoy2_task: 'The black king must capture whatever you offer it. Choose where it lands.',
-  learn_decoy2_hint:
-    'The king must take what you offer: choose the square it lands on. Start with the man on d2.',
-  learn_decoy3_title: 'Bait',
-  learn_decoy3_task: 'Offer a man so that Black’s capture puts a piece where you can take it.',
-  learn_decoy3_hint: 'Offer the king a man it must take. Start with the man on h4.',
+  learn_decoy2_title: 'Clear the square',
+  learn_decoy2_task:
+    'Give men away to move Black’s pieces where you want them. Then your capture runs through.',
+  learn_decoy2_hint: 'Your long capture from a4 needs e6 empty. Make the man on e6 move away.',
+  learn_decoy3_title: 'Two men for the road',
+  learn_decoy3_task:
+    'Give men away to move Black’s pieces where you want them. Then your capture runs through.',
+  learn_decoy3_hint:
+    'The man on a5 could run to the last row over c6 and e6, if e6 were empty. What pulls the man on e6 away?',
   learn_breakthrough1_title: 'Through the wall',
   learn_breakthrough1_task: 'Black’s men stand in the way. Break through and make a king.',
   learn_breakthrough1_hint:
@@ -1063,27 +1084,31 @@ export const en = {
   learn_breakthrough3_title: 'One gets through',
   learn_breakthrough3_task: 'Black’s men stand in the way. Break through and make a king.',
   learn_breakthrough3_hint: 'Head for the last row with the man on a6.',
-  learn_trap1_title: 'Nowhere to go',
-  learn_trap1_task: 'Leave the black king no safe square: every move it makes must lose it.',
-  learn_trap1_hint:
-    'The black king must take whatever it can reach. Where would its capture end? Start with your king on d4.',
-  learn_trap2_title: 'Closing in',
-  learn_trap2_task: 'Leave the black king no safe square: every move it makes must lose it.',
+  learn_trap1_title: 'End of the road',
+  learn_trap1_task:
+    'The black king must capture. Make its capture end next to one of your men, then take it: a king counts as three men.',
+  learn_trap1_hint: 'A king’s capture cannot land on a piece. Close the far square of the third row.',
+  learn_trap2_title: 'To the edge',
+  learn_trap2_task:
+    'The black king must capture. Make its capture end next to one of your men, then take it: a king counts as three men.',
   learn_trap2_hint:
-    'Offer the king a man: its capture must end where one of your men takes it. Start with the man on e3.',
-  learn_trap3_title: 'The cage',
-  learn_trap3_task: 'Leave the black king no safe square: every move it makes must lose it.',
+    'Open the fourth row to the king: its capture ends on the edge, in front of your man on a3.',
+  learn_trap3_title: 'Straight down',
+  learn_trap3_task:
+    'The black king must capture. Make its capture end next to one of your men, then take it: a king counts as three men.',
   learn_trap3_hint:
-    'Offer the king men to take, until it lands next to your last one. Start with the man on e3.',
+    'Offer a man right in front of the king: your man on f3 stands below the square where it lands.',
   learn_tempo1_title: 'The waiting move',
   learn_tempo1_task: 'Make Black capture where it does no harm: the move it spends is the one you need.',
   learn_tempo1_hint: 'Give Black a capture it must make: it spends its move on it. Start with the man on h2.',
-  learn_tempo2_title: 'Black must move',
-  learn_tempo2_task: 'Make Black capture where it does no harm: the move it spends is the one you need.',
-  learn_tempo2_hint: 'Give Black a capture it must make: it spends its move on it. Start with the man on h2.',
-  learn_tempo3_title: 'A tempo ahead',
-  learn_tempo3_task: 'Make Black capture where it does no harm: the move it spends is the one you need.',
-  learn_tempo3_hint: 'Give Black a capture it must make: it spends its move on it. Start with the man on g2.',
+  learn_tempo2_title: 'While Black takes',
+  learn_tempo2_task:
+    'Black has a capture to make. Use the move it spends on it to set up a bigger capture of your own.',
+  learn_tempo2_hint: 'Black’s man on a4 takes b4 whatever you do. Line up your men on the h-file.',
+  learn_tempo3_title: 'A free move',
+  learn_tempo3_task:
+    'Black has a capture to make. Use the move it spends on it to set up a bigger capture of your own.',
+  learn_tempo3_hint: 'The man on f4 is lost anyway. Put your man on c5 where it can jump to the last row.',
   learn_threeKings1_title: 'Three against one',
   learn_threeKings1_task:
     'Three kings beat a lone king when they work together. The computer defends as long as it can.',
@@ -1132,17 +1157,21 @@ export const en = {
   learn_holding3_title: 'Man and king',
   learn_holding3_task: 'Your king and man against two kings. Survive the attack.',
   learn_holding3_hint: 'Do not leave your man where a king can take it with your king standing behind.',
-  learn_together1_title: 'Side by side',
-  learn_together1_task: 'Men that stand together protect each other. Find the one move that wins.',
-  learn_together1_hint:
-    'Give Black a capture it must make: its pieces end up in your new king’s path. Start with the man on c2.',
-  learn_together2_title: 'Closed ranks',
+  learn_together1_title: 'Fill the gap',
+  learn_together1_task:
+    'A man can be taken only when the square behind it is empty. Find the one move after which Black wins nothing.',
+  learn_together1_hint: 'Look at the black man on c5: if it jumped, where would it land?',
+  learn_together2_title: 'Side by side',
   learn_together2_task: 'Men that stand together protect each other. Find the one move that wins.',
   learn_together2_hint:
-    'Let Black capture and make a king: yours comes next, and the black king must take into its path. Start with the man on a6.',
-  learn_together3_title: 'No gaps',
+    'Give Black a capture it must make: its pieces end up in your new king’s path. Start with the man on c2.',
+  learn_together3_title: 'Closed ranks',
   learn_together3_task: 'Men that stand together protect each other. Find the one move that wins.',
   learn_together3_hint:
+    'Let Black capture and make a king: yours comes next, and the black king must take into its path. Start with the man on a6.',
+  learn_together4_title: 'No gaps',
+  learn_together4_task: 'Men that stand together protect each other. Find the one move that wins.',
+  learn_together4_hint:
     'Give Black a capture it must make: its pieces end up in your new king’s path. Start with the man on e4.',
   learn_backRows1_title: 'Guard the back',
   learn_backRows1_task: 'Men kept at the back stop Black from making a king. Find the one move that wins.',

@@ -616,7 +616,10 @@ export const tr: Catalog = {
         return 'FEN’de bir beyaz ve bir siyah bölüm olmalı (W:Wa3,b3:Bh7).';
       case 'fen-square':
         return `FEN’de olmayan bir kare var (${quotedIn(detail)}).`;
-      default:
+      // not made by the editor's board or a parsed FEN (the rules' checks of any set-up)
+      case 'bad-turn':
+      case 'bad-square':
+      case 'bad-piece':
         return 'Bu konum kurulamaz.';
     }
   },
@@ -826,6 +829,9 @@ export const tr: Catalog = {
   learnGoalOnly: 'Hedef: kazandıran tek hamleyi bul',
   learnGoalHold: (n: number) => `Hedef: kaybetmeden ${n} hamle yap`,
   learnGoalSquares: (n: number) => (n === 1 ? 'Hedef: o tek kareyi bul' : `Hedef: ${n} karenin hepsini bul`),
+  learnGoalGain: (n: number, pieces: number) =>
+    `Hedef: ${n === 1 ? 'tek hamlede' : `${n} hamlede`} ${pieces === 1 ? 'bir taş' : `${pieces} taş`} öne geç`,
+  learnGoalSafe: 'Hedef: hiçbir şey kaybettirmeyen hamleyi bul',
   learnStatusTask: 'Sıra sende.',
   learnStatusTap: 'Karelere dokun.',
   learnStatusGood: 'Güzel. Bilgisayar cevap veriyor…',
@@ -840,6 +846,12 @@ export const tr: Catalog = {
       : `${move} zamanında dama çıkarmıyor.`,
   learnWrongHold: (move: string, answer: string | undefined) =>
     answer ? `${move} kaybettiriyor: siyah ${answer} ile kazanır.` : `${move} kaybettiriyor.`,
+  learnWrongGain: (move: string, answer: string | undefined) =>
+    answer
+      ? `${move} siyahı kurtarıyor: ${answer} oynanınca taşlar artık kazanılamaz.`
+      : `${move} taş kazandırmıyor.`,
+  learnWrongSafe: (move: string, answer: string | undefined) =>
+    answer ? `${move} taş kaybettiriyor: siyah ${answer} ile cevap verir.` : `${move} taş kaybettiriyor.`,
   learnStatusFound: (count: number, total: number) => `${total} kareden ${count} tanesini buldun.`,
   learnStatusNotSquare: (square: string) =>
     `Hiçbir hamle ${square} karesinde bitmiyor. Oklar bütün hamleleri gösteriyor.`,
@@ -973,27 +985,34 @@ export const tr: Catalog = {
   learn_draws3_title: 'Menzil dışında kal',
   learn_draws3_task: 'Bir dama ve bir taş senin damana karşı. Dayan; oyun kurallar gereği berabere biter.',
   learn_draws3_hint: 'Siyah damanın sırasından ve sütunundan uzak dur.',
-  learn_sacrifice1_title: 'Bir ver, fazlasını al',
-  learn_sacrifice1_task: 'Bir taş ver: siyah onu almak zorunda ve bu alma sana daha fazlasını aldırır.',
-  learn_sacrifice1_hint: 'Bir taşını Siyahın almak zorunda kalacağı yere koy. e2’deki taşla başla.',
-  learn_sacrifice2_title: 'Hattı aç',
-  learn_sacrifice2_task: 'Bir taş ver: siyah onu almak zorunda ve bu alma sana daha fazlasını aldırır.',
-  learn_sacrifice2_hint: 'Bir taşını Siyahın almak zorunda kalacağı yere koy. d2’deki taşla başla.',
-  learn_sacrifice3_title: 'Kazanmak için bir taş',
-  learn_sacrifice3_task: 'Bir taş ver: siyah onu almak zorunda ve bu alma sana daha fazlasını aldırır.',
-  learn_sacrifice3_hint: 'Bir taşını Siyahın almak zorunda kalacağı yere koy. f3’teki taşla başla.',
-  learn_sacrifice4_title: 'Çekiş',
-  learn_sacrifice4_task: 'Bir taş ver: siyah onu almak zorunda ve bu alma sana daha fazlasını aldırır.',
-  learn_sacrifice4_hint: 'Bir taşını Siyahın almak zorunda kalacağı yere koy. b4’teki taşla başla.',
+  learn_sacrifice1_title: 'Bire üç',
+  learn_sacrifice1_task:
+    'Bir taşını ver: siyah onu almak zorunda, ve bu alış senin daha büyük bir alışının yolunu açar.',
+  learn_sacrifice1_hint: 'e4’teki siyah taş yanına gelen taşı almak zorunda. h4’teki taşın arkada bekliyor.',
+  learn_sacrifice2_title: 'Bire dört',
+  learn_sacrifice2_task:
+    'Bir taşını ver: siyah onu almak zorunda, ve bu alış senin daha büyük bir alışının yolunu açar.',
+  learn_sacrifice2_hint:
+    'g4’teki taşı kendi ikinci sırana indir: h2’deki taşın oradan uzun bir alışa başlar.',
+  learn_sacrifice3_title: 'Bire beş',
+  learn_sacrifice3_task:
+    'Bir taşını ver: siyah onu almak zorunda, ve bu alış senin daha büyük bir alışının yolunu açar.',
+  learn_sacrifice3_hint:
+    'c sütununu bir anlığına aç: c5’teki taş almak zorunda kalır, a5’teki taşına uzun bir yol açılır.',
+  learn_sacrifice4_title: 'Kalabalıkta',
+  learn_sacrifice4_task:
+    'Bir taşını ver: siyah onu almak zorunda, ve bu alış senin daha büyük bir alışının yolunu açar.',
+  learn_sacrifice4_hint: 'Tahta kalabalık: g4’teki taşı sun, sonra siyahın alışının nerede bittiğine bak.',
   learn_decoy1_title: 'Dışarı çek',
   learn_decoy1_task: 'Bir siyah taşı istediğin kareye zorla: zorunlu bir alma onu oraya götürür.',
   learn_decoy1_hint: 'c4’teki taş, c6’daki taşı dışarı çağırabilir.',
-  learn_decoy2_title: 'Damayı çağır',
-  learn_decoy2_task: 'Siyah dama önüne konan taşı almak zorunda. Nereye konacağını sen seç.',
-  learn_decoy2_hint: 'Dama sunduğunu almak zorunda: ineceği kareyi sen seç. d2’deki taşla başla.',
-  learn_decoy3_title: 'Yem',
-  learn_decoy3_task: 'Bir taş ver; siyahın alması bir taşı alabileceğin yere getirsin.',
-  learn_decoy3_hint: 'Damaya almak zorunda olduğu bir taş sun. h4’teki taşla başla.',
+  learn_decoy2_title: 'Kareyi boşalt',
+  learn_decoy2_task: 'Taş vererek siyahın taşlarını istediğin yere götür. Sonra senin alışın yolunu bulur.',
+  learn_decoy2_hint: 'a4’ten başlayan uzun alışın için e6 boş olmalı. e6’daki taşı oradan uzaklaştır.',
+  learn_decoy3_title: 'Yol için iki taş',
+  learn_decoy3_task: 'Taş vererek siyahın taşlarını istediğin yere götür. Sonra senin alışın yolunu bulur.',
+  learn_decoy3_hint:
+    'a5’teki taşın, e6 boş olsa, c6 ve e6 üzerinden son sıraya koşabilir. e6’daki taşı oradan ne çeker?',
   learn_breakthrough1_title: 'Duvarı aş',
   learn_breakthrough1_task: 'Siyah taşlar yolu kesiyor. Yarıp geç ve dama çık.',
   learn_breakthrough1_hint:
@@ -1005,28 +1024,30 @@ export const tr: Catalog = {
   learn_breakthrough3_title: 'Biri geçer',
   learn_breakthrough3_task: 'Siyah taşlar yolu kesiyor. Yarıp geç ve dama çık.',
   learn_breakthrough3_hint: 'a6’daki taşla son sıraya yönel.',
-  learn_trap1_title: 'Gidecek yer yok',
-  learn_trap1_task: 'Siyah damaya güvenli kare bırakma: yaptığı her hamle onu kaybettirsin.',
-  learn_trap1_hint: 'Siyah dama ulaşabildiği taşı almak zorunda. Alışı nerede biter? d4’teki damanla başla.',
-  learn_trap2_title: 'Çember daralıyor',
-  learn_trap2_task: 'Siyah damaya güvenli kare bırakma: yaptığı her hamle onu kaybettirsin.',
-  learn_trap2_hint:
-    'Damaya bir taş sun: alışı, taşlarından birinin onu alacağı yerde bitmek zorunda. e3’teki taşla başla.',
-  learn_trap3_title: 'Kafes',
-  learn_trap3_task: 'Siyah damaya güvenli kare bırakma: yaptığı her hamle onu kaybettirsin.',
-  learn_trap3_hint: 'Damaya alacağı taşlar sun, ta ki son taşının yanına inene kadar. e3’teki taşla başla.',
+  learn_trap1_title: 'Yolun sonu',
+  learn_trap1_task:
+    'Siyah dama almak zorunda. Alışı senin bir taşının yanında bitsin, sonra onu al: bir dama üç taş sayılır.',
+  learn_trap1_hint: 'Dama alırken bir taşın üstüne inemez. Üçüncü sıranın en uzak karesini kapat.',
+  learn_trap2_title: 'Kenara kadar',
+  learn_trap2_task:
+    'Siyah dama almak zorunda. Alışı senin bir taşının yanında bitsin, sonra onu al: bir dama üç taş sayılır.',
+  learn_trap2_hint: 'Dördüncü sırayı damaya aç: alışı kenarda, a3’teki taşının önünde biter.',
+  learn_trap3_title: 'Dümdüz aşağı',
+  learn_trap3_task:
+    'Siyah dama almak zorunda. Alışı senin bir taşının yanında bitsin, sonra onu al: bir dama üç taş sayılır.',
+  learn_trap3_hint: 'Damanın tam önüne bir taş sun: f3’teki taşın, damanın ineceği karenin altında duruyor.',
   learn_tempo1_title: 'Bekleme hamlesi',
   learn_tempo1_task:
     'Siyahı zararsız bir yerde almaya zorla: onun harcadığı hamle, senin ihtiyacın olan hamle.',
   learn_tempo1_hint: 'Siyaha yapmak zorunda olduğu bir alış ver: hamlesini ona harcar. h2’deki taşla başla.',
-  learn_tempo2_title: 'Siyah oynamak zorunda',
+  learn_tempo2_title: 'Siyah alırken',
   learn_tempo2_task:
-    'Siyahı zararsız bir yerde almaya zorla: onun harcadığı hamle, senin ihtiyacın olan hamle.',
-  learn_tempo2_hint: 'Siyaha yapmak zorunda olduğu bir alış ver: hamlesini ona harcar. h2’deki taşla başla.',
-  learn_tempo3_title: 'Bir tempo önde',
+    'Siyahın yapması gereken bir alış var. Onun bu alışa harcadığı hamleyle kendi büyük alışını hazırla.',
+  learn_tempo2_hint: 'a4’teki siyah taş ne yaparsan yap b4’ü alacak. Taşlarını h sütununda sırala.',
+  learn_tempo3_title: 'Bedava hamle',
   learn_tempo3_task:
-    'Siyahı zararsız bir yerde almaya zorla: onun harcadığı hamle, senin ihtiyacın olan hamle.',
-  learn_tempo3_hint: 'Siyaha yapmak zorunda olduğu bir alış ver: hamlesini ona harcar. g2’deki taşla başla.',
+    'Siyahın yapması gereken bir alış var. Onun bu alışa harcadığı hamleyle kendi büyük alışını hazırla.',
+  learn_tempo3_hint: 'f4’teki taş zaten gidiyor. c5’teki taşını son sıraya atlayabileceği yere koy.',
   learn_threeKings1_title: 'Üçe karşı bir',
   learn_threeKings1_task:
     'Üç dama birlikte çalışırsa tek damayı yener. Bilgisayar elinden geldiğince savunur.',
@@ -1076,17 +1097,21 @@ export const tr: Catalog = {
   learn_holding3_title: 'Taş ve dama',
   learn_holding3_task: 'Daman ve taşın iki damaya karşı. Saldırıya dayan.',
   learn_holding3_hint: 'Taşını, bir damanın alıp arkasındaki damana da uzanabileceği yerde bırakma.',
-  learn_together1_title: 'Yan yana',
-  learn_together1_task: 'Bir arada duran taşlar birbirini korur. Kazandıran tek hamleyi bul.',
-  learn_together1_hint:
-    'Siyaha yapmak zorunda olduğu bir alış ver: taşları yeni damanın yoluna düşer. c2’deki taşla başla.',
-  learn_together2_title: 'Sıkı saf',
+  learn_together1_title: 'Boşluğu doldur',
+  learn_together1_task:
+    'Bir taş ancak arkasındaki kare boşsa alınabilir. Siyaha hiçbir şey kazandırmayan tek hamleyi bul.',
+  learn_together1_hint: 'c5’teki siyah taşa bak: atlasa nereye inerdi?',
+  learn_together2_title: 'Yan yana',
   learn_together2_task: 'Bir arada duran taşlar birbirini korur. Kazandıran tek hamleyi bul.',
   learn_together2_hint:
-    'Siyah alsın ve dama çıksın: sıra seninkinde, siyah dama alıp onun yoluna düşmek zorunda. a6’daki taşla başla.',
-  learn_together3_title: 'Boşluk yok',
+    'Siyaha yapmak zorunda olduğu bir alış ver: taşları yeni damanın yoluna düşer. c2’deki taşla başla.',
+  learn_together3_title: 'Sıkı saf',
   learn_together3_task: 'Bir arada duran taşlar birbirini korur. Kazandıran tek hamleyi bul.',
   learn_together3_hint:
+    'Siyah alsın ve dama çıksın: sıra seninkinde, siyah dama alıp onun yoluna düşmek zorunda. a6’daki taşla başla.',
+  learn_together4_title: 'Boşluk yok',
+  learn_together4_task: 'Bir arada duran taşlar birbirini korur. Kazandıran tek hamleyi bul.',
+  learn_together4_hint:
     'Siyaha yapmak zorunda olduğu bir alış ver: taşları yeni damanın yoluna düşer. e4’teki taşla başla.',
   learn_backRows1_title: 'Arkayı koru',
   learn_backRows1_task: 'Arkada tutulan taşlar siyahın dama çıkmasını engeller. Kazandıran tek hamleyi bul.',

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryKv } from '../memory-kv.ts';
-import { KEYS, Store } from '../storage.ts';
+import { KEYS, LocalStore } from '../storage.ts';
 import { correspondenceBook, readCorrespondence } from './corr.ts';
 import { readMadeGame } from './read.ts';
 
 describe('the correspondence games kept on the device', () => {
   it('keeps each game once with its seat colour, the newest first, and forgets one', () => {
     const kv = new MemoryKv();
-    const book = correspondenceBook(new Store(kv));
+    const book = correspondenceBook(new LocalStore(kv));
     book.keep('GameAaaa0001', 'white');
     book.keep('GameBbbb0002', 'black');
     book.keep('GameAaaa0001', 'white');
@@ -23,7 +23,7 @@ describe('the correspondence games kept on the device', () => {
   it('sets an unreadable value aside instead of using it', () => {
     const kv = new MemoryKv();
     kv.setItem(KEYS.correspondence, JSON.stringify({ games: [{ id: 'x', color: 'white' }] }));
-    const book = correspondenceBook(new Store(kv, () => 7));
+    const book = correspondenceBook(new LocalStore(kv, () => 7));
     expect(book.list()).toEqual([]);
     expect(kv.getItem(`${KEYS.correspondence}.unreadable.7`)).not.toBeNull();
     expect(readCorrespondence({ games: [{ id: 'GameAaaa0001', color: 'green' }] })).toBeUndefined();

@@ -4,7 +4,7 @@
 // value is set aside, not lost); a game is forgotten once it is over.
 import type { Color } from '@dama/core';
 import { isObject } from '../guards.ts';
-import { KEYS, type Store } from '../storage.ts';
+import { KEYS, type LocalStore } from '../storage.ts';
 import { GAME_ID } from './read.ts';
 
 /** Games kept at most (the oldest go first). */
@@ -33,7 +33,7 @@ export function readCorrespondence(v: unknown): CorrespondenceGame[] | undefined
   return out;
 }
 
-export function correspondenceBook(store: Store): CorrespondenceBook {
+export function correspondenceBook(store: LocalStore): CorrespondenceBook {
   const load = (): CorrespondenceGame[] => {
     const r = store.load(KEYS.correspondence, readCorrespondence);
     return r.status === 'ok' ? r.value : [];

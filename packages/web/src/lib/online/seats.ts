@@ -1,7 +1,7 @@
 // The seat tokens this device holds, by game id: the way back into a game after a reload, even
 // from the short link without a token. Kept in the one store (a bad value is set aside, not lost).
 import { isObject } from '../guards.ts';
-import { KEYS, type Store } from '../storage.ts';
+import { KEYS, type LocalStore } from '../storage.ts';
 
 const MAX_SEATS = 50;
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -25,7 +25,7 @@ function readSeats(v: unknown): Seats | undefined {
   return out;
 }
 
-export function seatBook(store: Store): SeatBook {
+export function seatBook(store: LocalStore): SeatBook {
   const load = (): Seats => {
     const r = store.load(KEYS.online, readSeats);
     return r.status === 'ok' ? r.value : [];

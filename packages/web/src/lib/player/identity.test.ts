@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryKv } from '../memory-kv.ts';
-import { KEYS, Store, type KeyValue } from '../storage.ts';
+import { KEYS, LocalStore, type KeyValue } from '../storage.ts';
 import { PlayerApi, TIMEOUT_MS, validFor, type Http } from './api.ts';
 import { IdentityClient } from './identity.ts';
 import { normalCode, type HeldPlayer } from './read.ts';
@@ -8,7 +8,7 @@ import { fail, TestServer, type TestAnswer } from './test-server.ts';
 
 function setup(kv: KeyValue = new MemoryKv()) {
   const server = new TestServer();
-  const store = new Store(kv, () => 4242);
+  const store = new LocalStore(kv, () => 4242);
   const identity = new IdentityClient(store, new PlayerApi(server.http, () => server.clock));
   return { server, kv, store, identity };
 }
@@ -245,7 +245,7 @@ describe('the network', () => {
           reject(new DOMException('aborted', 'AbortError'));
         });
       });
-    const identity = new IdentityClient(new Store(new MemoryKv()), new PlayerApi(hanging));
+    const identity = new IdentityClient(new LocalStore(new MemoryKv()), new PlayerApi(hanging));
     const r = identity.ensure();
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
     expect(aborted).toBe(false);
@@ -288,7 +288,7 @@ describe('renaming and moving', () => {
     expect(validFor).toBe(10 * 60_000);
 
     const newKv = new MemoryKv();
-    const newPhone = new IdentityClient(new Store(newKv), new PlayerApi(server.http));
+    const newPhone = new IdentityClient(new LocalStore(newKv), new PlayerApi(server.http));
     // typed in lower case with a space instead of the dash
     const r = await newPhone.claim(normalCode(code.toLowerCase().replace('-', ' '))!);
     expect(r.ok).toBe(true);

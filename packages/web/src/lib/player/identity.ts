@@ -4,7 +4,7 @@
 // for friend links or offline play. A kept value that cannot be read is set aside by the store
 // (under `dama.player.v1.unreadable.<time>`, nothing else touched) and reported, so the screen can
 // say so; an answer of the server is only kept once it has been read whole (read.ts).
-import { KEYS, type Store } from '../storage.ts';
+import { KEYS, type LocalStore } from '../storage.ts';
 import type { PlayerApi, Result, TransferCode } from './api.ts';
 import { readHeldPlayer, type Account, type HeldPlayer, type NameLists, type PublicPlayer } from './read.ts';
 
@@ -23,7 +23,7 @@ export class IdentityClient {
   private lists: Promise<Result<NameLists>> | undefined;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: LocalStore,
     readonly api: PlayerApi,
   ) {}
 
