@@ -883,8 +883,8 @@ export const en = {
   learnGoalOnly: 'Goal: find the one move that wins',
   learnGoalHold: (n: number) => `Goal: make ${n} moves without losing`,
   learnGoalSquares: (n: number) => (n === 1 ? 'Goal: find the one square' : `Goal: find all ${n} squares`),
-  learnGoalGain: (n: number, pieces: number) =>
-    `Goal: come out ${pieces === 1 ? 'a piece' : `${pieces} pieces`} ahead in ${n === 1 ? 'one move' : `${n} moves`}`,
+  learnGoalGain: (n: number, points: number) =>
+    `Goal: get ${points} points ahead in ${n === 1 ? 'one move' : `${n} moves`} (a man is 1, a king 3)`,
   learnGoalSafe: 'Goal: find the move that loses nothing',
   learnStatusTask: 'Your move.',
   learnStatusTap: 'Tap the squares.',
@@ -1086,16 +1086,16 @@ export const en = {
   learn_breakthrough3_hint: 'Head for the last row with the man on a6.',
   learn_trap1_title: 'End of the road',
   learn_trap1_task:
-    'The black king must capture. Make its capture end next to one of your men, then take it: a king counts as three men.',
+    'The black king must capture. Make its capture end next to one of your men, then take it.',
   learn_trap1_hint: 'A king’s capture cannot land on a piece. Close the far square of the third row.',
   learn_trap2_title: 'To the edge',
   learn_trap2_task:
-    'The black king must capture. Make its capture end next to one of your men, then take it: a king counts as three men.',
+    'The black king must capture. Make its capture end next to one of your men, then take it.',
   learn_trap2_hint:
     'Open the fourth row to the king: its capture ends on the edge, in front of your man on a3.',
   learn_trap3_title: 'Straight down',
   learn_trap3_task:
-    'The black king must capture. Make its capture end next to one of your men, then take it: a king counts as three men.',
+    'The black king must capture. Make its capture end next to one of your men, then take it.',
   learn_trap3_hint:
     'Offer a man right in front of the king: your man on f3 stands below the square where it lands.',
   learn_tempo1_title: 'The waiting move',

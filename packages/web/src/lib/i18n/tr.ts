@@ -829,8 +829,8 @@ export const tr: Catalog = {
   learnGoalOnly: 'Hedef: kazandıran tek hamleyi bul',
   learnGoalHold: (n: number) => `Hedef: kaybetmeden ${n} hamle yap`,
   learnGoalSquares: (n: number) => (n === 1 ? 'Hedef: o tek kareyi bul' : `Hedef: ${n} karenin hepsini bul`),
-  learnGoalGain: (n: number, pieces: number) =>
-    `Hedef: ${n === 1 ? 'tek hamlede' : `${n} hamlede`} ${pieces === 1 ? 'bir taş' : `${pieces} taş`} öne geç`,
+  learnGoalGain: (n: number, points: number) =>
+    `Hedef: ${n === 1 ? 'tek hamlede' : `${n} hamlede`} ${points} puan öne geç (taş 1, dama 3 puan)`,
   learnGoalSafe: 'Hedef: hiçbir şey kaybettirmeyen hamleyi bul',
   learnStatusTask: 'Sıra sende.',
   learnStatusTap: 'Karelere dokun.',
@@ -1025,16 +1025,13 @@ export const tr: Catalog = {
   learn_breakthrough3_task: 'Siyah taşlar yolu kesiyor. Yarıp geç ve dama çık.',
   learn_breakthrough3_hint: 'a6’daki taşla son sıraya yönel.',
   learn_trap1_title: 'Yolun sonu',
-  learn_trap1_task:
-    'Siyah dama almak zorunda. Alışı senin bir taşının yanında bitsin, sonra onu al: bir dama üç taş sayılır.',
+  learn_trap1_task: 'Siyah dama almak zorunda. Alışı senin bir taşının yanında bitsin, sonra onu al.',
   learn_trap1_hint: 'Dama alırken bir taşın üstüne inemez. Üçüncü sıranın en uzak karesini kapat.',
   learn_trap2_title: 'Kenara kadar',
-  learn_trap2_task:
-    'Siyah dama almak zorunda. Alışı senin bir taşının yanında bitsin, sonra onu al: bir dama üç taş sayılır.',
+  learn_trap2_task: 'Siyah dama almak zorunda. Alışı senin bir taşının yanında bitsin, sonra onu al.',
   learn_trap2_hint: 'Dördüncü sırayı damaya aç: alışı kenarda, a3’teki taşının önünde biter.',
   learn_trap3_title: 'Dümdüz aşağı',
-  learn_trap3_task:
-    'Siyah dama almak zorunda. Alışı senin bir taşının yanında bitsin, sonra onu al: bir dama üç taş sayılır.',
+  learn_trap3_task: 'Siyah dama almak zorunda. Alışı senin bir taşının yanında bitsin, sonra onu al.',
   learn_trap3_hint: 'Damanın tam önüne bir taş sun: f3’teki taşın, damanın ineceği karenin altında duruyor.',
   learn_tempo1_title: 'Bekleme hamlesi',
   learn_tempo1_task:
