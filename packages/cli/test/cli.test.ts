@@ -48,6 +48,7 @@ describe('bad input', () => {
     [['moves', 'not a fen']],
     [['show']],
     [['frobnicate']],
+    [['puzzles', 'verify', '--today', '2026-13-01']],
   ])('%j exits with 2 and one line on stderr', (args) => {
     const r = dama(args);
     expect(r.status).toBe(2);
@@ -68,5 +69,20 @@ describe('dama show', () => {
     expect(r.stdout).toContain('8 | . . . . . . . B |');
     expect(r.stdout).toContain('5 | . . . W . . . . |');
     expect(r.stdout).toContain('White to move');
+  });
+});
+
+describe('dama puzzles verify', () => {
+  it('reports near-duplicates split at --today and guessable puzzles, re-proving nothing with --sample 0', () => {
+    const r = dama(['puzzles', 'verify', '--sample', '0', '--today', '2026-12-10']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    // #3 (2026-12-02) and #10 (2026-12-09), one piece apart, are both published by 2026-12-10.
+    expect(r.stdout).toMatch(
+      /near-duplicates \(distance ≤ 2\): daily pairs within 60 days 1 published, [1-9]\d* future \(today 2026-12-10\)/,
+    );
+    expect(r.stdout).toContain('  published: #3–#10 (1, 7 d)\n');
+    expect(r.stdout).toMatch(/guessable \(fewer than 4 first moves to choose from\):\n {2}daily: \d+ /);
+    expect(r.stdout).toMatch(/ok: re-proved a sample of 0 a bank .*, 0 in all, 0 failed/);
   });
 });

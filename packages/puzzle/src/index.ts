@@ -71,7 +71,7 @@ export {
   DIFFICULTY_STEPS,
 } from './tags.ts';
 export type { VerifyOptions, VerifyReport } from './verify.ts';
-export type { BankCounts } from './verify.ts';
+export type { BankCounts, GuessReport, NearPair, NearReport } from './verify.ts';
 export {
   verifyPuzzle,
   verifyBanks,
@@ -81,7 +81,14 @@ export {
   pct,
   MIN_DAILY,
   MIN_TRAINING,
+  nearDuplicates,
+  guessablePuzzles,
+  NEAR_DISTANCE,
+  NEAR_SPACING_DAYS,
+  GUESS_MIN_CHOICES,
 } from './verify.ts';
+export type { Shape } from './distance.ts';
+export { shapeOf, shapeDistance, positionDistance } from './distance.ts';
 export type { DailyPick } from './daily.ts';
 export {
   LAUNCH_DATE,
@@ -127,13 +134,15 @@ export {
 export { Random } from '@dama/core';
 export type { Rating } from './rating.ts';
 export { newPlayer, puzzleRating, expectedScore, updateRating, MIN_RD, MAX_RD } from './rating.ts';
-export type { TrainingPlay, TrainingStore, TrainingFilter } from './training.ts';
+export type { Attempt, TrainingPlay, TrainingStore, TrainingFilter, UnratedReason } from './training.ts';
 export {
   HISTORY,
   emptyTraining,
   ratingOf,
   nextPuzzle,
   recordTraining,
+  unratedReason,
+  playedBefore,
   validateTraining,
   poolCounts,
 } from './training.ts';

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Puzzle } from './bank.ts';
 import { expectedScore, newPlayer, puzzleRating, updateRating } from './rating.ts';
-import { emptyTraining, nextPuzzle, recordTraining, validateTraining } from './training.ts';
+import {
+  emptyTraining,
+  nextPuzzle,
+  recordTraining,
+  unratedReason,
+  validateTraining,
+  type Attempt,
+} from './training.ts';
 
 const puzzle = (id: number, difficulty: 1 | 2 | 3 | 4 | 5, themes: Puzzle['themes'] = []): Puzzle => ({
   id,
@@ -13,6 +20,8 @@ const puzzle = (id: number, difficulty: 1 | 2 | 3 | 4 | 5, themes: Puzzle['theme
   difficulty,
   source: 'test',
 });
+const solve: Attempt = { solved: true, hinted: false, solutionSeen: false };
+const fail: Attempt = { solved: false, hinted: false, solutionSeen: false };
 const pool = [puzzle(1, 1), puzzle(2, 2, ['decoy']), puzzle(3, 3), puzzle(4, 4, ['decoy']), puzzle(5, 5)];
 
 describe('Glicko-2', () => {
@@ -51,18 +60,69 @@ describe('training', () => {
 
   it('a solve and a failure move both ratings, and failures wait to be retried', () => {
     let s = emptyTraining();
-    s = recordTraining(s, pool[2], true, false, 1);
+    s = recordTraining(s, pool[2], solve, 1);
     const afterSolve = s.player.rating;
     expect(afterSolve).toBeGreaterThan(1500);
     expect(s.puzzles[3].rating).toBeLessThan(1600);
-    s = recordTraining(s, pool[3], false, false, 2);
+    s = recordTraining(s, pool[3], fail, 2);
     expect(s.player.rating).toBeLessThan(afterSolve);
     expect(s.puzzles[4].rating).toBeGreaterThan(1800);
     expect(s.failed).toEqual([4]);
     expect(nextPuzzle(pool, s)?.id).not.toBe(3);
-    s = recordTraining(s, pool[3], true, false, 3);
+    s = recordTraining(s, pool[3], solve, 3);
     expect(s.failed).toEqual([]);
     expect(s.history.map((h) => h.id)).toEqual([3, 4, 4]);
+    expect(s.history.map((h) => h.rated)).toEqual([true, true, false]);
+  });
+
+  it('rates a first solve without help', () => {
+    const s = emptyTraining();
+    expect(unratedReason(s, pool[2], solve)).toBeUndefined();
+    const after = recordTraining(s, pool[2], solve, 1);
+    expect(after.player.rating).toBeGreaterThan(1500);
+    expect(after.puzzles[3].rating).toBeLessThan(1600);
+    expect(after.history).toEqual([{ id: 3, solved: true, hinted: false, rated: true, at: 1 }]);
+  });
+
+  it('cannot be farmed: a retry after the solution was shown moves neither rating', () => {
+    // The farm of the issue: fail (rated), see the solution, retry the hard puzzle and solve it.
+    const failed = recordTraining(emptyTraining(), pool[4], fail, 1);
+    expect(failed.player.rating).toBeLessThan(1500);
+    expect(failed.history[0].rated).toBe(true);
+    const retry: Attempt = { ...solve, solutionSeen: true };
+    expect(unratedReason(failed, pool[4], retry)).toBe('solution-seen');
+    const retried = recordTraining(failed, pool[4], retry, 2);
+    expect(retried.player).toEqual(failed.player);
+    expect(retried.puzzles[5]).toEqual(failed.puzzles[5]);
+    expect(retried.history[1]).toEqual({ id: 5, solved: true, hinted: false, rated: false, at: 2 });
+    expect(retried.failed).toEqual([]);
+    // The stored record alone says as much (the screen may not have seen the failure itself).
+    expect(unratedReason(failed, pool[4], solve)).toBe('replay');
+    expect(recordTraining(failed, pool[4], solve, 2).player).toEqual(failed.player);
+    // A fresh page on another device, told only that the solution was shown, does not rate it either.
+    expect(unratedReason(emptyTraining(), pool[4], retry)).toBe('solution-seen');
+  });
+
+  it('does not rate a replay, a hinted solve, or a failure of a replay', () => {
+    const solved = recordTraining(emptyTraining(), pool[2], solve, 1);
+    // Picked again from the history: played knowing it.
+    expect(unratedReason(solved, pool[2], solve)).toBe('replay');
+    const replayed = recordTraining(solved, pool[2], fail, 2);
+    expect(replayed.player).toEqual(solved.player);
+    expect(replayed.puzzles[3]).toEqual(solved.puzzles[3]);
+    expect(replayed.history.map((h) => h.rated)).toEqual([true, false]);
+    expect(replayed.failed).toEqual([3]);
+    // A hinted solve is unrated, and the puzzle stays unrated after it.
+    const hinted: Attempt = { ...solve, hinted: true };
+    expect(unratedReason(emptyTraining(), pool[1], hinted)).toBe('hinted');
+    const h = recordTraining(emptyTraining(), pool[1], hinted, 3);
+    expect(h.player).toEqual(emptyTraining().player);
+    expect(h.history[0].rated).toBe(false);
+    expect(unratedReason(h, pool[1], solve)).toBe('replay');
+    // A hinted failure of a first attempt still counts as a failure.
+    expect(unratedReason(emptyTraining(), pool[1], { ...fail, hinted: true })).toBeUndefined();
+    // The played puzzle is known even when it has left the history.
+    expect(unratedReason({ ...solved, history: [] }, pool[2], solve)).toBe('replay');
   });
 
   it('repairs a damaged record without inventing anything', () => {
@@ -80,5 +140,28 @@ describe('training', () => {
     expect(r.store.history).toHaveLength(1);
     expect(r.store.failed).toEqual([4]);
     expect(r.problem).toMatch(/2 unreadable/);
+  });
+
+  it('reads records kept before plays were marked rated or not', () => {
+    const r = validateTraining({
+      version: 1,
+      player: { rating: 1600, rd: 80, vol: 0.06 },
+      puzzles: {},
+      history: [
+        { id: 3, solved: true, hinted: false, at: 5 },
+        { id: 4, solved: true, hinted: true, at: 6 },
+        { id: 5, solved: false, hinted: true, at: 7 },
+        { id: 6, solved: true, hinted: false, rated: false, at: 8 },
+        { id: 7, solved: true, hinted: false, rated: 'yes', at: 9 },
+      ],
+      failed: [5],
+    });
+    expect(r.store.history.map((h) => [h.id, h.rated])).toEqual([
+      [3, true],
+      [4, false],
+      [5, true],
+      [6, false],
+    ]);
+    expect(r.problem).toMatch(/1 unreadable/);
   });
 });

@@ -13,6 +13,9 @@ export interface TrainingPlay {
   id: number;
   solved: boolean;
   hinted: boolean;
+  /** Whether the play moved the ratings (`unratedReason`). Records kept before the field existed
+   * read as the rule of their time: every play but a hinted solve. */
+  rated: boolean;
   /** Milliseconds since the epoch. */
   at: number;
 }
@@ -20,7 +23,7 @@ export interface TrainingPlay {
 export interface TrainingStore {
   version: 1;
   player: Rating;
-  /** Ratings of the puzzles played so far (the others keep their first rating). */
+  /** Ratings of the puzzles played so far, rated or not (the others keep their first rating). */
   puzzles: Record<string, Rating>;
   /** Every play, oldest first (at most `HISTORY`). */
   history: TrainingPlay[];
@@ -75,17 +78,55 @@ export function nextPuzzle(
   return best;
 }
 
-/** Keep a result: both ratings move, the history grows, the retry list gains or loses the puzzle. */
+/** What happened in one attempt at a training puzzle, as the screen saw it. */
+export interface Attempt {
+  solved: boolean;
+  /** A hint was taken during the attempt. */
+  hinted: boolean;
+  /** The puzzle's solution was shown to the player before this attempt ended (a failure shows it). */
+  solutionSeen: boolean;
+}
+
+/** Why an attempt does not move the ratings. */
+export type UnratedReason = 'solution-seen' | 'hinted' | 'replay';
+
+/** The puzzle already has a result on this device: a play in the history or a rating of its own. */
+export const playedBefore = (store: TrainingStore, id: number): boolean =>
+  store.puzzles[id] !== undefined || store.history.some((h) => h.id === id);
+
+/**
+ * Whether an attempt is rated: undefined when it is, else why not. Only a first attempt without
+ * help is rated, so that no rating can be farmed:
+ * - a solve after the solution was shown (a retry of a failed puzzle) proves only memory;
+ * - a solve with a hint is half a solve for neither side;
+ * - a replay (the puzzle has a result already, rated or hinted: picked again from the retry list or
+ *   the history) is played knowing it. Its first result stands.
+ * A failure after help is unrated too: the first result of the puzzle already counted.
+ */
+export function unratedReason(
+  store: TrainingStore,
+  puzzle: Pick<Puzzle, 'id'>,
+  attempt: Attempt,
+): UnratedReason | undefined {
+  if (attempt.solutionSeen) return 'solution-seen';
+  if (playedBefore(store, puzzle.id)) return 'replay';
+  if (attempt.solved && attempt.hinted) return 'hinted';
+  return undefined;
+}
+
+/**
+ * Keep a result: both ratings move when the attempt is rated (`unratedReason`), the history grows
+ * (the play marked rated or not), the retry list gains or loses the puzzle.
+ */
 export function recordTraining(
   store: TrainingStore,
   puzzle: Puzzle,
-  solved: boolean,
-  hinted: boolean,
+  attempt: Attempt,
   at: number,
 ): TrainingStore {
+  const { solved, hinted } = attempt;
   const before = ratingOf(store, puzzle);
-  // A solve with a hint counts as half a solve for neither side: it is not rated.
-  const rated = !(solved && hinted);
+  const rated = unratedReason(store, puzzle, attempt) === undefined;
   const player = rated ? updateRating(store.player, before, solved ? 1 : 0) : store.player;
   const rating = rated ? updateRating(before, store.player, solved ? 0 : 1) : before;
   const failed = store.failed.filter((id) => id !== puzzle.id);
@@ -94,7 +135,7 @@ export function recordTraining(
     version: 1,
     player,
     puzzles: { ...store.puzzles, [puzzle.id]: rating },
-    history: [...store.history, { id: puzzle.id, solved, hinted, at }].slice(-HISTORY),
+    history: [...store.history, { id: puzzle.id, solved, hinted, rated, at }].slice(-HISTORY),
     failed,
   };
 }
@@ -125,9 +166,17 @@ export function validateTraining(raw: unknown): { store: TrainingStore; problem?
         Number.isInteger(h.id) &&
         typeof h.solved === 'boolean' &&
         typeof h.hinted === 'boolean' &&
+        (h.rated === undefined || typeof h.rated === 'boolean') &&
         typeof h.at === 'number'
       )
-        history.push({ id: h.id as number, solved: h.solved, hinted: h.hinted, at: h.at });
+        history.push({
+          id: h.id as number,
+          solved: h.solved,
+          hinted: h.hinted,
+          // Kept before plays were marked: rated then unless a hinted solve.
+          rated: typeof h.rated === 'boolean' ? h.rated : !(h.solved && h.hinted),
+          at: h.at,
+        });
       else dropped++;
   const failed = Array.isArray(raw.failed)
     ? raw.failed.filter((id): id is number => Number.isInteger(id))

@@ -6,7 +6,12 @@ import { extendSchedule, parseSchedule, scheduleProblems } from './schedule.ts';
 import {
   countBank,
   duplicateProblems,
+  guessablePuzzles,
+  GUESS_MIN_CHOICES,
   MIN_DAILY,
+  NEAR_DISTANCE,
+  NEAR_SPACING_DAYS,
+  nearDuplicates,
   MIN_TRAINING,
   shareProblems,
   verifyBanks,
@@ -113,5 +118,76 @@ describe('verifyPuzzle', () => {
     const report = verifyBanks([], [], [], { sample: 0, now: () => ticks.shift() ?? 0 });
     expect(report.checked).toBe(0);
     expect(report.milliseconds).toBe(250);
+  });
+});
+
+describe('near-duplicates and guessable puzzles', () => {
+  const puzzle = (id: number, date: string | undefined, fen: string, first = 'a2-a3'): Puzzle => ({
+    id,
+    date,
+    fen,
+    moves: 2,
+    line: [first],
+    themes: [],
+    difficulty: 3,
+    source: 'test',
+  });
+  const base = 'W:Wa2,c3,d4,Kh1:Bb6,e6,f7,Ka8';
+  // One man moved (c3 to b3), and the whole position mirrored a↔h: distance 1 from `base`.
+  const near = 'W:Wh2,g3,e4,Ka1:Bg6,d6,c7,Kh8';
+  const far = 'W:Wb2,g3,Kc5,h4,e5:Bc7,Kd8,g6';
+
+  it('are judged by a named distance and spacing', () => {
+    expect(NEAR_DISTANCE).toBe(2);
+    expect(NEAR_SPACING_DAYS).toBe(60);
+    expect(GUESS_MIN_CHOICES).toBe(4);
+  });
+
+  it('reports daily pairs within 60 days, past and future apart, not 61 days apart', () => {
+    const within = [puzzle(1, '2027-01-01', base), puzzle(2, '2027-03-02', near)];
+    expect(nearDuplicates(within, [], '2026-12-31')).toEqual({
+      dailyPast: [],
+      dailyFuture: [{ a: 1, b: 2, distance: 1, days: 60 }],
+      trainingDaily: [],
+    });
+    // Both dates published: past. The later one still to come: future.
+    expect(nearDuplicates(within, [], '2027-03-02').dailyPast).toEqual([
+      { a: 1, b: 2, distance: 1, days: 60 },
+    ]);
+    expect(nearDuplicates(within, [], '2027-03-01').dailyFuture).toHaveLength(1);
+    const apart = [puzzle(1, '2027-01-01', base), puzzle(2, '2027-03-03', near)];
+    expect(nearDuplicates(apart, [], '2026-12-31').dailyFuture).toEqual([]);
+    const unlike = [puzzle(1, '2027-01-01', base), puzzle(2, '2027-01-02', far)];
+    expect(nearDuplicates(unlike, [], '2026-12-31').dailyFuture).toEqual([]);
+  });
+
+  it('reports training puzzles near a daily one at any date', () => {
+    const daily = [puzzle(1, '2027-01-01', base), puzzle(2, '2030-01-01', far)];
+    const training = [puzzle(7, undefined, near), puzzle(8, undefined, 'W:Wa3,b3,c3,d3:Bf6,g6')];
+    expect(nearDuplicates(daily, training, '2026-12-31').trainingDaily).toEqual([
+      { a: 7, b: 1, distance: 1 },
+    ]);
+  });
+
+  it('counts the puzzles with fewer than 4 first moves, quiet or captures', () => {
+    const bank = [
+      // a2: a3, b2; h2: h3, g2 — four moves.
+      puzzle(1, undefined, 'W:Wa2,h2:Bd7,e7'),
+      // a2: a3 (b2 taken); b2: b3, c2 — three moves.
+      puzzle(2, undefined, 'W:Wa2,b2:Bd7,e7'),
+      // The man on d4 must take d5: one capture.
+      puzzle(3, undefined, 'W:Wd4,h2:Bd5,h7', 'd4xd6'),
+      { ...puzzle(4, undefined, 'W:Wd4:Bd5,h7', 'd4xd6'), source: 'edition-1' },
+    ];
+    const report = guessablePuzzles(bank);
+    expect(report).toEqual({ fewMoves: [2], fewCaptures: [3] });
+  });
+
+  it('are in the verify report, split at the day given', () => {
+    const daily = [puzzle(1, '2027-01-01', base), puzzle(2, '2027-01-08', near)];
+    const report = verifyBanks(daily, [], [], { sample: 0, today: '2027-01-05' });
+    expect(report.today).toBe('2027-01-05');
+    expect(report.near.dailyFuture).toEqual([{ a: 1, b: 2, distance: 1, days: 7 }]);
+    expect(report.guessable.daily).toEqual({ fewMoves: [], fewCaptures: [] });
   });
 });

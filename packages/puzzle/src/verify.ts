@@ -4,6 +4,8 @@
  * counted. Nothing stored is trusted, so a hand edit or a change of the rules shows up here.
  */
 import { makeFen, makeNotation, parseNotation, parsePosition } from '@dama/core';
+import { dayNumber, istanbulDate } from './daily.ts';
+import { shapeDistance, shapeOf, type Shape } from './distance.ts';
 import { EDITION_1, THEMES, type Puzzle, type Theme } from './bank.ts';
 import { BANK_RULES, describeEntry, TRAINING_RULES, type ShareRules } from './build.ts';
 import { judge } from './mine.ts';
@@ -140,6 +142,114 @@ export function duplicateProblems(daily: readonly Puzzle[], training: readonly P
   return out;
 }
 
+/**
+ * Two puzzles at this distance or less (distance.ts: pieces added, removed, moved or crowned, up to
+ * the mirror) are the same puzzle to a player: a piece or two more or elsewhere on a board of 6–16
+ * pieces leaves the idea of the combination in place, so seeing one gives the other away. One edit
+ * alone would miss a pair that differs by a piece moved and one taken away, which still reads as
+ * the same position.
+ */
+export const NEAR_DISTANCE = 2;
+/** Daily puzzles that near must be further apart than this many days (about two months). */
+export const NEAR_SPACING_DAYS = 60;
+
+/** Two puzzles within `NEAR_DISTANCE`: numbers, distance, and days apart for two daily ones. */
+export interface NearPair {
+  a: number;
+  b: number;
+  distance: number;
+  days?: number;
+}
+
+export interface NearReport {
+  /** Daily pairs within `NEAR_SPACING_DAYS` of each other, both dates today or before: published. */
+  dailyPast: NearPair[];
+  /** Daily pairs within `NEAR_SPACING_DAYS` whose later date is after today: still replaceable. */
+  dailyFuture: NearPair[];
+  /** A training puzzle (`a`) within `NEAR_DISTANCE` of a daily one (`b`), at any date. */
+  trainingDaily: NearPair[];
+}
+
+function shapes(bank: readonly Puzzle[]): (Shape | undefined)[] {
+  return bank.map((p) => {
+    const parsed = parsePosition(p.fen);
+    return parsed.ok ? shapeOf(parsed.value) : undefined;
+  });
+}
+
+/**
+ * Near-duplicates under the spacing rule: daily puzzles within `NEAR_DISTANCE` of each other and
+ * `NEAR_SPACING_DAYS` days apart or less, split at `today` ('YYYY-MM-DD'), and training puzzles
+ * within `NEAR_DISTANCE` of any daily one. A bad FEN or date is left to the other checks.
+ */
+export function nearDuplicates(
+  daily: readonly Puzzle[],
+  training: readonly Puzzle[],
+  today: string,
+): NearReport {
+  const report: NearReport = { dailyPast: [], dailyFuture: [], trainingDaily: [] };
+  const todayNumber = dayNumber(today);
+  if (todayNumber === undefined) throw new RangeError(`not a date: ${today}`);
+  const dailyShapes = shapes(daily);
+  const dated = daily
+    .map((p, i) => ({ p, day: p.date === undefined ? undefined : dayNumber(p.date), shape: dailyShapes[i] }))
+    .filter(
+      (e): e is { p: Puzzle; day: number; shape: Shape } => e.day !== undefined && e.shape !== undefined,
+    )
+    .sort((x, y) => x.day - y.day);
+  for (let i = 0; i < dated.length; i++)
+    for (let j = i + 1; j < dated.length && dated[j].day - dated[i].day <= NEAR_SPACING_DAYS; j++) {
+      const distance = shapeDistance(dated[i].shape, dated[j].shape);
+      if (distance > NEAR_DISTANCE) continue;
+      const pair = { a: dated[i].p.id, b: dated[j].p.id, distance, days: dated[j].day - dated[i].day };
+      (dated[j].day > todayNumber ? report.dailyFuture : report.dailyPast).push(pair);
+    }
+  const trainingShapes = shapes(training);
+  training.forEach((t, i) => {
+    const shape = trainingShapes[i];
+    if (!shape) return;
+    daily.forEach((d, k) => {
+      const other = dailyShapes[k];
+      if (!other) return;
+      const distance = shapeDistance(shape, other);
+      if (distance <= NEAR_DISTANCE) report.trainingDaily.push({ a: t.id, b: d.id, distance });
+    });
+  });
+  return report;
+}
+
+/**
+ * Fewer first moves than this and a player finds the answer by elimination: three wrong tries fail
+ * a puzzle, so with three choices (or fewer) the third try cannot be wrong.
+ */
+export const GUESS_MIN_CHOICES = 4;
+
+/** The guessable puzzles of a bank, by number. */
+export interface GuessReport {
+  /** A quiet first move among fewer than `GUESS_MIN_CHOICES` legal moves. */
+  fewMoves: number[];
+  /** A capture as the first move among fewer than `GUESS_MIN_CHOICES` captures (captures being
+   * compulsory, the legal moves are then all captures). */
+  fewCaptures: number[];
+}
+
+/** The guessable puzzles of a bank (the first edition's, kept as published, left out). */
+export function guessablePuzzles(bank: readonly Puzzle[]): GuessReport {
+  const report: GuessReport = { fewMoves: [], fewCaptures: [] };
+  for (const p of bank) {
+    if (p.source === EDITION_1) continue;
+    const parsed = parsePosition(p.fen);
+    if (!parsed.ok) continue;
+    const pos = parsed.value;
+    const choices = pos.legalMoves().length;
+    if (choices >= GUESS_MIN_CHOICES) continue;
+    const first = parseNotation(pos, p.line[0] ?? '');
+    if (first.ok && first.value.captures.length > 0) report.fewCaptures.push(p.id);
+    else report.fewMoves.push(p.id);
+  }
+  return report;
+}
+
 export interface VerifyOptions {
   /** Re-prove this many puzzles of each bank chosen at random (all when absent). */
   sample?: number;
@@ -148,6 +258,9 @@ export interface VerifyOptions {
   /** The clock that times the run, in milliseconds (the package has no timer of its own; the CLI
    * passes `performance.now`). Default `Date.now`. */
   now?: () => number;
+  /** The day that splits published dates from future ones, 'YYYY-MM-DD' (default: today in
+   * Istanbul by the system clock). */
+  today?: string;
 }
 
 export interface VerifyReport {
@@ -156,6 +269,12 @@ export interface VerifyReport {
   /** Problems of the banks as a whole (shares, duplicates, the schedule). */
   bankProblems: string[];
   counts: { daily: BankCounts; training: BankCounts };
+  /** Near-duplicates under the spacing rule (reported; the banks are not yet held to it). */
+  near: NearReport;
+  /** The day `near` split at. */
+  today: string;
+  /** Guessable puzzles of each bank (reported; the banks are not yet held to it). */
+  guessable: { daily: GuessReport; training: GuessReport };
   milliseconds: number;
 }
 
@@ -198,5 +317,8 @@ export function verifyBanks(
       options.onPuzzle?.(name, p, problems);
     }
   }
-  return { checked, failures, bankProblems, counts, milliseconds: now() - start };
+  const today = options.today ?? istanbulDate(new Date());
+  const near = nearDuplicates(daily, training, today);
+  const guessable = { daily: guessablePuzzles(daily), training: guessablePuzzles(training) };
+  return { checked, failures, bankProblems, counts, near, today, guessable, milliseconds: now() - start };
 }

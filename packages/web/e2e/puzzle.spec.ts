@@ -382,7 +382,12 @@ test('training: the rating moves up after a solve and down after a failure', asy
   const difficulty = ([1, 2, 3, 4, 5] as const).find((d) => {
     const a = nextPuzzle(pool, emptyTraining(), { difficulty: d });
     if (!a || !playableByTaps(a)) return false;
-    const b = nextPuzzle(pool, recordTraining(emptyTraining(), a, true, false, 0), { difficulty: d }, a.id);
+    const b = nextPuzzle(
+      pool,
+      recordTraining(emptyTraining(), a, { solved: true, hinted: false, solutionSeen: false }, 0),
+      { difficulty: d },
+      a.id,
+    );
     return b !== undefined && wrongMove(b) !== undefined;
   });
   expect(difficulty, 'a difficulty whose puzzles can be played by taps').toBeDefined();
@@ -404,7 +409,12 @@ test('training: the rating moves up after a solve and down after a failure', asy
   const up = Number(await rating.getAttribute('data-rating'));
   expect(up).toBeGreaterThan(1500);
   await page.getByTestId('tr-next').click();
-  const after = recordTraining(emptyTraining(), first, true, false, 0);
+  const after = recordTraining(
+    emptyTraining(),
+    first,
+    { solved: true, hinted: false, solutionSeen: false },
+    0,
+  );
   const second = nextPuzzle(pool, after, filter, first.id)!;
   const wrong = wrongMove(second);
   expect(wrong, 'a wrong move to play by taps').toBeDefined();

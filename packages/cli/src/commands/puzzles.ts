@@ -5,6 +5,10 @@ import {
   exportLine,
   extendSchedule,
   formatBank,
+  GUESS_MIN_CHOICES,
+  isDate,
+  NEAR_DISTANCE,
+  NEAR_SPACING_DAYS,
   parseBank,
   parseSchedule,
   MIN_DAILY,
@@ -12,7 +16,9 @@ import {
   verifyBanks,
   type BankCounts,
   type BankKind,
+  type GuessReport,
   type MinedRecord,
+  type NearPair,
   type Puzzle,
 } from '@dama/puzzle';
 import { checkOptions, intArg, parseArgs, UsageError } from '../cli.ts';
@@ -25,7 +31,7 @@ const FILES = { daily: DATA('daily.tsv'), training: DATA('training.tsv'), schedu
 const USAGE = [
   'usage: dama puzzles mine --out FILE [--seed S] [--games N] [--until HH:MM] [--proof-nodes N] [--quick-nodes N] [--random N] [--lopsided]',
   '       dama puzzles generate --from FILE[,FILE…] [--daily N] [--seed S]',
-  '       dama puzzles verify [--sample N] [--seed S]',
+  '       dama puzzles verify [--sample N] [--seed S] [--today YYYY-MM-DD]',
   '       dama puzzles export [--training]',
 ].join('\n');
 
@@ -34,7 +40,9 @@ const USAGE = [
  * `dama puzzles generate` appends new candidates to the daily bank (up to `--daily` puzzles) and
  * the training pool, and extends the schedule manifest, never changing a puzzle already in a bank;
  * `dama puzzles verify` re-proves both banks (or a random sample of each), checks the bank-wide
- * rules and the manifest, prints the counts and exits with 1 on any failure;
+ * rules and the manifest, prints the counts, the near-duplicates under the spacing rule and the
+ * guessable puzzles (reported, not yet failures), and exits with 1 on any failure (`--sample 0`
+ * re-proves nothing: the bank-wide report alone, in seconds);
  * `dama puzzles export [--training]` prints a bank, one puzzle a line, tab-separated.
  */
 export function puzzlesCommand(argv: string[]): void {
@@ -147,11 +155,14 @@ function mineCommand(argv: string[]): void {
 
 function verify(argv: string[]): void {
   const args = parseArgs(argv);
-  checkOptions(args, ['sample', 'seed']);
+  checkOptions(args, ['sample', 'seed', 'today']);
   if (args.positional.length > 0) throw new UsageError(USAGE);
   const sample = args.options.has('sample')
-    ? intArg(args.options.get('sample'), '--sample', 1, 1_000_000)
+    ? intArg(args.options.get('sample'), '--sample', 0, 1_000_000)
     : undefined;
+  const today = stringOption(args.options.get('today'), 'today');
+  if (today !== undefined && !isDate(today))
+    throw new UsageError(`--today ${today} is not a date (YYYY-MM-DD)`);
   const seed = args.options.has('seed')
     ? intArg(args.options.get('seed'), '--seed', 0, 2 ** 31 - 1)
     : Math.floor(Math.random() * 2 ** 31);
@@ -161,6 +172,7 @@ function verify(argv: string[]): void {
     sample,
     seed,
     now: () => performance.now(),
+    ...(today === undefined ? {} : { today }),
   });
   const line = (name: string, c: BankCounts) => {
     const n = Math.max(1, c.size);
@@ -181,6 +193,31 @@ function verify(argv: string[]): void {
   };
   process.stdout.write(
     `${line('daily', report.counts.daily)}\n${line('training', report.counts.training)}\n`,
+  );
+  const near = report.near;
+  const pairs = (list: readonly NearPair[], days: boolean) =>
+    list.map((p) => `#${p.a}–#${p.b} (${p.distance}${days ? `, ${p.days} d` : ''})`).join(' ');
+  const byDistance = (list: readonly NearPair[]) =>
+    [0, 1, 2].map((d) => list.filter((p) => p.distance === d).length).join('/');
+  const trainingNear = new Set(near.trainingDaily.map((p) => p.a)).size;
+  process.stdout.write(
+    `near-duplicates (distance ≤ ${NEAR_DISTANCE}): daily pairs within ${NEAR_SPACING_DAYS} days ` +
+      `${near.dailyPast.length} published, ${near.dailyFuture.length} future (today ${report.today}); ` +
+      `training–daily pairs ${near.trainingDaily.length} (${trainingNear} training puzzles)\n` +
+      `  at distance 0/1/2: published ${byDistance(near.dailyPast)}, future ${byDistance(near.dailyFuture)}, ` +
+      `training–daily ${byDistance(near.trainingDaily)}\n` +
+      `  published: ${pairs(near.dailyPast, true) || 'none'}\n` +
+      `  future: ${pairs(near.dailyFuture, true) || 'none'}\n` +
+      `  training–daily: ${pairs(near.trainingDaily, false) || 'none'}\n`,
+  );
+  const guess = (name: string, g: GuessReport) =>
+    `  ${name}: ${g.fewMoves.length + g.fewCaptures.length} ` +
+    `(quiet first move ${g.fewMoves.length}${g.fewMoves.length ? `: #${g.fewMoves.join(' #')}` : ''}; ` +
+    `capture ${g.fewCaptures.length}${g.fewCaptures.length ? `: #${g.fewCaptures.join(' #')}` : ''})\n`;
+  process.stdout.write(
+    `guessable (fewer than ${GUESS_MIN_CHOICES} first moves to choose from):\n` +
+      guess('daily', report.guessable.daily) +
+      guess('training', report.guessable.training),
   );
   for (const problem of report.bankProblems) process.stdout.write(`bank: ${problem}\n`);
   for (const f of report.failures) process.stdout.write(`${f.bank} #${f.id}: ${f.problems.join('; ')}\n`);

@@ -80,6 +80,27 @@ describe('the training tab', () => {
       again.retry(second.id);
       expect(again.puzzle?.id).toBe(second.id);
       expect(again.player.playing).toBe(true);
+
+      // The retry, solved after the solution was shown, moves neither rating (the farm of issue 45).
+      const down = ctrl.store.player;
+      const secondRating = ctrl.store.puzzles[second.id];
+      ctrl.retry(second.id);
+      const solution = solutionMoves(second);
+      for (let i = 0; i < solution.length; i += 2) await ctrl.userMove(toPath(solution[i]));
+      expect(ctrl.player.phase).toBe('solved');
+      expect(ctrl.unrated).toBe('solution-seen');
+      expect(ctrl.change).toBe(0);
+      expect(ctrl.store.player).toEqual(down);
+      expect(ctrl.store.puzzles[second.id]).toEqual(secondRating);
+      expect(ctrl.failedPuzzles().map((p) => p.id)).not.toContain(second.id);
+      const stored = JSON.parse(kv.getItem(TRAINING_KEY)!) as { history: { rated: boolean }[] };
+      expect(stored.history.map((h) => h.rated)).toEqual([true, true, false]);
+
+      // The other page saw no failure itself; the record says it is a replay, also unrated.
+      for (let i = 0; i < solution.length; i += 2) await again.userMove(toPath(solution[i]));
+      expect(again.player.phase).toBe('solved');
+      expect(again.unrated).toBe('replay');
+      expect(again.store.player).toEqual(down);
     },
   );
 
@@ -92,7 +113,10 @@ describe('the training tab', () => {
     for (let i = 0; i < left; i++) {
       ctrl.store = {
         ...ctrl.store,
-        history: [...ctrl.store.history, { id: ctrl.puzzle!.id, solved: true, hinted: false, at: 0 }],
+        history: [
+          ...ctrl.store.history,
+          { id: ctrl.puzzle!.id, solved: true, hinted: false, rated: true, at: 0 },
+        ],
       };
       ctrl.next();
     }

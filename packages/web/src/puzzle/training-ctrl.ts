@@ -1,17 +1,21 @@
 // Training (the puzzle screen's third tab): puzzles of the training pool, chosen by difficulty and
 // theme, the next one picked by the Glicko-2 ratings of the player and the puzzles, and the failed
-// ones kept to retry. All on the device (`dama.training.v1`). Playing a puzzle is the shared
-// `PuzzlePlayer` (player.ts), as on the daily screen. No DOM: the view hands in the board.
+// ones kept to retry. Only a first attempt without help is rated (`unratedReason` in the puzzle
+// package): the controller tells it what the player saw. All on the device (`dama.training.v1`).
+// Playing a puzzle is the shared `PuzzlePlayer` (player.ts), as on the daily screen. No DOM: the
+// view hands in the board.
 import type { Board, BoardConfig, MovePath } from '@dama/board';
 import {
   nextPuzzle,
   recordTraining,
   THEMES,
+  unratedReason,
   validateTraining,
   type Theme,
   type Puzzle,
   type TrainingFilter,
   type TrainingStore,
+  type UnratedReason,
 } from '@dama/puzzle';
 import { KEYS, LocalStore } from '../lib/storage.ts';
 import { PuzzlePlayer, type ScreenDeps } from './player.ts';
@@ -28,8 +32,13 @@ export class TrainingCtrl {
   filter: TrainingFilter = {};
   /** The open puzzle; undefined when the filter has nothing left. */
   puzzle: Puzzle | undefined;
-  /** The player's rating change of the open puzzle's result, once it has one. */
+  /** The player's rating change of the open puzzle's result, once it has one (0 when unrated). */
   change: number | undefined;
+  /** Why the open puzzle's result was not rated, once it has one and was not. */
+  unrated: UnratedReason | undefined;
+  /** The puzzles whose solution this page has shown (a failure shows it), even if a result could
+   * not be stored: a later attempt at one of them is not rated. */
+  private readonly solutionShown = new Set<number>();
   readonly player: PuzzlePlayer;
 
   constructor(private readonly deps: TrainingDeps) {
@@ -89,6 +98,7 @@ export class TrainingCtrl {
   private open(puzzle: Puzzle | undefined): void {
     this.puzzle = puzzle;
     this.change = undefined;
+    this.unrated = undefined;
     if (puzzle) this.player.start(puzzle);
     else this.player.cancel();
     this.player.changed();
@@ -116,7 +126,14 @@ export class TrainingCtrl {
     // Another tab may have trained meanwhile: start from what is stored now.
     const latest = this.read().store;
     const before = latest.player.rating;
-    this.store = recordTraining(latest, puzzle, solved, this.player.session.hinted, this.deps.now());
+    const attempt = {
+      solved,
+      hinted: this.player.session.hinted,
+      solutionSeen: this.solutionShown.has(puzzle.id),
+    };
+    this.unrated = unratedReason(latest, puzzle, attempt);
+    this.store = recordTraining(latest, puzzle, attempt, this.deps.now());
+    if (!solved) this.solutionShown.add(puzzle.id);
     new LocalStore(this.deps.kv, this.deps.now).saveText(TRAINING_KEY, JSON.stringify(this.store));
     this.change = Math.round(this.store.player.rating - before);
   }

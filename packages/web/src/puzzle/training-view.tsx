@@ -18,6 +18,10 @@ import { TrainingCtrl } from './training-ctrl.ts';
 function status(m: Catalog, ctrl: TrainingCtrl): string {
   const s = ctrl.player.session;
   if (!ctrl.puzzle) return m.trainingEmpty;
+  if (ctrl.change !== undefined && ctrl.unrated !== undefined && s.status !== 'playing') {
+    const why = m.trainingUnrated(ctrl.unrated);
+    return s.status === 'solved' ? m.trainingSolvedUnrated(why) : m.trainingFailedUnrated(why);
+  }
   if (ctrl.change !== undefined && s.status === 'solved') return m.trainingSolved(ctrl.change);
   if (ctrl.change !== undefined && s.status === 'failed') return m.trainingFailed(ctrl.change);
   return feedbackText(m, ctrl.player.feedback);

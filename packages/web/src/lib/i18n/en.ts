@@ -351,6 +351,14 @@ export const en = {
   trainingSolved: (change: number) => `Solved! Rating ${change >= 0 ? '+' : ''}${change}.`,
   trainingFailed: (change: number) =>
     `Not solved: the solution is on the board. Rating ${change}. It waits in your retry list.`,
+  trainingUnrated: (why: 'solution-seen' | 'hinted' | 'replay'): string =>
+    why === 'solution-seen'
+      ? 'you had seen its solution'
+      : why === 'hinted'
+        ? 'you took a hint'
+        : 'you had played it before',
+  trainingSolvedUnrated: (why: string) => `Solved! Not rated: ${why}.`,
+  trainingFailedUnrated: (why: string) => `Not solved: the solution is on the board. Not rated: ${why}.`,
   trainingEmpty: 'No puzzle left for this choice. Try another difficulty or theme.',
   trainingHistoryTrouble: 'Part of your training record could not be read and was left out.',
   homePuzzleNotYet: 'Not played yet today.',

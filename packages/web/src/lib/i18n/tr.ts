@@ -302,6 +302,14 @@ export const tr: Catalog = {
   trainingSolved: (change) => `Çözdün! Puan ${change >= 0 ? '+' : ''}${change}.`,
   trainingFailed: (change) =>
     `Çözülemedi: çözüm tahtada. Puan ${change}. Yeniden deneme listende seni bekliyor.`,
+  trainingUnrated: (why) =>
+    why === 'solution-seen'
+      ? 'çözümünü görmüştün'
+      : why === 'hinted'
+        ? 'ipucu aldın'
+        : 'bunu daha önce oynamıştın',
+  trainingSolvedUnrated: (why) => `Çözdün! Puana sayılmadı: ${why}.`,
+  trainingFailedUnrated: (why) => `Çözülemedi: çözüm tahtada. Puana sayılmadı: ${why}.`,
   trainingEmpty: 'Bu seçim için bulmaca kalmadı. Başka bir zorluk ya da tema seç.',
   trainingHistoryTrouble: 'Antrenman kaydının bir kısmı okunamadı ve dışarıda bırakıldı.',
   homePuzzleNotYet: 'Bugün henüz oynamadın.',
