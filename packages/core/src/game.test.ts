@@ -188,4 +188,16 @@ describe('moves in a game', () => {
     const r = g.play(paths[paths.length - 1]);
     expect(r.ok && r.value.path).toEqual(paths[paths.length - 1].path);
   });
+  it('finds a move by its route: every capture route of a position, and none off the board of moves', () => {
+    const pos = game('W:WKa1:Ba3,c5,e3,Kc1').position;
+    const paths = pos.legalMovesAllPaths();
+    // two routes to one move exist here, so the route, not only the move, is what is found
+    expect(new Set(paths.map((m) => `${m.from}-${m.to}-${[...m.captures].sort()}`)).size).toBeLessThan(
+      paths.length,
+    );
+    for (const m of paths) expect(pos.findPath(m.from, m.path)?.path).toEqual(m.path);
+    expect(pos.findPath(0, [paths[0].path[0]])).toBeUndefined(); // a route cut short
+    expect(pos.findPath(7, paths[0].path)).toBeUndefined(); // from another square
+    expect(new Game().position.findPath(18, [26])?.to).toBe(26); // c3-c4
+  });
 });

@@ -172,15 +172,8 @@ export class Game {
   }
 
   private isPathOf(legal: Move, candidate: Move): boolean {
-    return this.position
-      .legalMovesAllPaths()
-      .some(
-        (m) =>
-          m.from === legal.from &&
-          m.path.length === candidate.path.length &&
-          m.path.every((s, i) => s === candidate.path[i]) &&
-          m.captures.every((c, i) => c === candidate.captures[i]),
-      );
+    const route = this.position.findPath(legal.from, candidate.path);
+    return route !== undefined && route.captures.every((c, i) => c === candidate.captures[i]);
   }
 
   /** Play a move written in notation (`c3-c4`, `f3xf5xd5`, or the short `f3xd5` when unambiguous). */

@@ -45,9 +45,7 @@ export function parseNotation(pos: Position, input: string): Result<Move, DamaEr
   }
   // Every landing square given: find the path, then the distinct move it belongs to.
   const path = squares.slice(1);
-  const found = pos
-    .legalMovesAllPaths()
-    .find((m) => m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]));
+  const found = pos.findPath(from, path);
   if (!found) return err('notation-illegal', `${text} is not a legal move here.`);
   const merged = distinct.find((m) => sameMove(m, found));
   return ok(merged ? { ...merged, path: found.path, captures: found.captures } : found);

@@ -208,6 +208,16 @@ export class Position {
     return scratch.count > 0;
   }
 
+  /**
+   * The legal move that starts on `from` and lands on the squares of `path` in that order (one
+   * capture route exactly, as `legalMovesAllPaths` lists them), if there is one.
+   */
+  findPath(from: Square, path: readonly Square[]): Move | undefined {
+    return this.legalMovesAllPaths().find(
+      (m) => m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]),
+    );
+  }
+
   /** The legal move equal to `move` (same from, to and captured set), if there is one. */
   findLegal(move: Pick<Move, 'from' | 'to' | 'captures'>): Move | undefined {
     if (move === null || typeof move !== 'object' || !Array.isArray(move.captures)) return undefined;

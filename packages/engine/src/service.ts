@@ -358,9 +358,7 @@ function legalAlong(pos: Position, squares: unknown): Move | string {
   )
     return `${shown(squares)} is not a move (a move is its squares, 0–63, from its start to its end)`;
   const [from, ...path] = squares as number[];
-  const move = pos
-    .legalMovesAllPaths()
-    .find((m) => m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]));
+  const move = pos.findPath(from, path);
   return (
     move ??
     `the squares ${squares.map((s: number) => squareName(s)).join(', ')} are not a legal move in this position`

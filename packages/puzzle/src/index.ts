@@ -55,7 +55,6 @@ export {
   nearDuplicateKey,
   randomSetup,
   firstIsGift,
-  opponent,
 } from './mine.ts';
 export type { SolutionTree, Defence, TreeOptions } from './solution.ts';
 export { rankDefences, solutionTree, mainLine } from './solution.ts';

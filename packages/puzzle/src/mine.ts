@@ -10,7 +10,7 @@
  * - no other first move wins even with one move more (within N + 1);
  * - the first move is not a capture that leaves the defender a single piece.
  */
-import { makeFen, makeNotation, Position, type Move, type Placement } from '@dama/core';
+import { makeFen, makeNotation, opposite, Position, type Move, type Placement } from '@dama/core';
 import type { Difficulty, Theme } from './bank.ts';
 import { isKingVsKing, isLost, losesWithin, proveWinDistance, withNodeLimit } from './prover.ts';
 import { rankDefences } from './solution.ts';
@@ -61,15 +61,13 @@ export interface Candidate {
   stats: { legal: number; depth: number; nodes: number };
 }
 
-export const opponent = (c: 'white' | 'black'): 'white' | 'black' => (c === 'white' ? 'black' : 'white');
-
 /**
  * Lopsided: the solver is 3 or more pieces ahead, or has a king against men only while not behind
  * in pieces. Such positions are allowed, on at most a fifth of a bank.
  */
 export function isLopsided(pos: Position): boolean {
   const solver = pos.turn;
-  const defender = opponent(solver);
+  const defender = opposite(solver);
   const lead = pos.count(solver) - pos.count(defender);
   if (lead >= 3) return true;
   return pos.count(solver, 'king') > 0 && pos.count(defender, 'king') === 0 && lead >= 0;
@@ -125,7 +123,7 @@ export const firstIsGift = (line: readonly string[]): boolean => line.length > 1
 
 /** The rules that need no proof: the first one `pos` breaks, or undefined. */
 export function precheck(pos: Position): Rejection | undefined {
-  const defender = opponent(pos.turn);
+  const defender = opposite(pos.turn);
   if (isLost(pos) || isKingVsKing(pos) || pos.count(defender) === 0) return 'game-over';
   if (pos.count(defender) < MIN_DEFENDER_PIECES) return 'lone-defender';
   const legal = pos.legalMoves();
@@ -185,7 +183,7 @@ export function nearDuplicateKey(
   first: { from: number; to: number; captures: number[] },
 ): string {
   const solver = pos.turn;
-  const defender = solver === 'white' ? 'black' : 'white';
+  const defender = opposite(solver);
   const turn = (sq: number) => (solver === 'white' ? sq : sq ^ 56);
   const mirror = (sq: number) => sq ^ 7;
   const from = turn(first.from);

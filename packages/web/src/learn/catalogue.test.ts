@@ -3,7 +3,7 @@
 // every decision the screen makes on it (judging any first move, the computer's replies) within a
 // node limit, so that a phone answers at once.
 import { describe, expect, it } from 'vitest';
-import { makeNotation, parseNotation, parsePosition, unwrap, type Position } from '@dama/core';
+import { makeNotation, opposite, parseNotation, parsePosition, unwrap, type Position } from '@dama/core';
 import { isLost, losesWithin, proverNodes, proveWinDistance, winningMoves, winsWithin } from '@dama/puzzle';
 import { en } from '../lib/i18n/en.ts';
 import { tr } from '../lib/i18n/tr.ts';
@@ -157,7 +157,7 @@ describe.each(LEARN_LEVELS.map((l) => [l.id, l] as const))('level %s', (_id, lev
         at = at.play(answer!);
         left--;
       }
-      if (g.kind === 'capture') expect(at.count(pos.turn === 'white' ? 'black' : 'white')).toBe(0);
+      if (g.kind === 'capture') expect(at.count(opposite(pos.turn))).toBe(0);
       if (g.kind === 'gain' && !isLost(at))
         for (const r of at.legalMoves())
           expect(lead(pos, at.play(r), pos.turn)).toBeGreaterThanOrEqual(g.pieces);

@@ -3,7 +3,7 @@
 // reached. Wins are the puzzle package's prover (exhaustive, synchronous, fine for the few pieces of
 // a level); "make a king" has its own tiny search here, as the prover only knows wins. Pure: no
 // DOM, no storage.
-import type { Move, Position } from '@dama/core';
+import { opposite, type Move, type Position } from '@dama/core';
 import { isKingVsKing, isLost, losesWithin, proveWinDistance, winsWithin } from '@dama/puzzle';
 import type { Goal } from './catalogue.ts';
 
@@ -49,11 +49,9 @@ export function promoteDistance(pos: Position, max: number, base = kings(pos, po
 const material = (pos: Position, color: Position['turn']): number =>
   pos.count(color, 'man') + 3 * pos.count(color, 'king');
 
-const other = (color: Position['turn']): Position['turn'] => (color === 'white' ? 'black' : 'white');
-
 /** How far `me` is ahead in material at `pos`, counted from its lead at `start`. */
 export const lead = (start: Position, pos: Position, me: Position['turn']): number =>
-  material(pos, me) - material(pos, other(me)) - (material(start, me) - material(start, other(me)));
+  material(pos, me) - material(pos, opposite(me)) - (material(start, me) - material(start, opposite(me)));
 
 /**
  * The side to move comes out `pieces` ahead of `start` (a man 1, a king 3) within `n` of its own
@@ -98,24 +96,22 @@ export function gainDistance(
   return undefined;
 }
 
-/** The first moves that come out `pieces` ahead within `n` moves. */
-export function gainingMoves(pos: Position, n: number, pieces = 1): Move[] {
-  return pos.legalMoves().filter((m) => {
-    const next = pos.play(m);
-    return isLost(next) || gainsAfter(next, n - 1, pos, pieces, pos.turn);
-  });
+/** Whether the first move `m` comes out `pieces` ahead within `n` moves. */
+function gains(pos: Position, m: Move, n: number, pieces: number): boolean {
+  const next = pos.play(m);
+  return isLost(next) || gainsAfter(next, n - 1, pos, pieces, pos.turn);
 }
 
-/** After the player's move: every answer leaves the player `pieces` ahead of `start`. */
-const locked = (pieces: number, start: Position, next: Position): boolean =>
-  next.legalMoves().every((r) => {
-    const after = next.play(r);
-    return !isLost(after) && lead(start, after, start.turn) >= pieces;
-  });
+/** The first moves that come out `pieces` ahead within `n` moves. */
+export const gainingMoves = (pos: Position, n: number, pieces = 1): Move[] =>
+  pos.legalMoves().filter((m) => gains(pos, m, n, pieces));
+
+/** After the player's move: the other side's first move that wins material within `n` of its moves. */
+const refutation = (next: Position, n: number): Move | undefined =>
+  isLost(next) ? undefined : next.legalMoves().find((m) => gains(next, m, n, 1));
 
 /** After the player's move: the other side cannot win material within `n` of its moves. */
-export const isSafe = (next: Position, n: number): boolean =>
-  isLost(next) || gainingMoves(next, n, 1).length === 0;
+export const isSafe = (next: Position, n: number): boolean => refutation(next, n) === undefined;
 
 /** The goal is reached now: `pos` is after the player's move, `start` the level's position. */
 export function reached(goal: Goal, start: Position, pos: Position): boolean {
@@ -137,12 +133,13 @@ export function judgeMove(goal: Goal, start: Position, pos: Position, move: Move
     if (winsWithin(next, left - 1)) return { kind: 'wrong', answer: fastestWin(next, left - 1) };
     return { kind: 'go-on' };
   }
-  if (goal.kind === 'safe')
-    return isSafe(next, goal.moves)
-      ? { kind: 'done' }
-      : { kind: 'wrong', answer: gainingMoves(next, goal.moves, 1)[0] };
+  if (goal.kind === 'safe') {
+    const answer = refutation(next, goal.moves);
+    return answer ? { kind: 'wrong', answer } : { kind: 'done' };
+  }
   if (reached(goal, start, next)) return { kind: 'done' };
-  if (goal.kind === 'gain' && locked(goal.pieces, start, next)) return { kind: 'done' };
+  // every answer already leaves the gain
+  if (goal.kind === 'gain' && gainsAfter(next, 0, start, goal.pieces, start.turn)) return { kind: 'done' };
   const rest = left - 1;
   if (rest <= 0) return { kind: 'wrong', answer: escape(goal, start, next, 0) };
   const holds =

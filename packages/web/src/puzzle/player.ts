@@ -15,7 +15,7 @@ import {
   type Puzzle,
   type SessionState,
 } from '@dama/puzzle';
-import { animateFrom, boardMoves, piecesOf, toPath } from '../lib/adapter.ts';
+import { animateFrom, boardMoves, fromPath, piecesOf, toPath } from '../lib/adapter.ts';
 import { catalog, type Lang } from '../lib/i18n/index.ts';
 import { settingsBoard } from '../lib/board-settings.ts';
 import type { Settings } from '../lib/settings.ts';
@@ -200,9 +200,8 @@ export class PuzzlePlayer {
   /** The player chose a move on the board (any capture path). Resolves when the screen is settled. */
   async userMove(path: MovePath): Promise<void> {
     if (!this.playing) return this.sync();
-    const move = this.shown
-      .legalMovesAllPaths()
-      .find((m) => toPath(m).from === path.from && samePath(toPath(m).path, path.path));
+    const { from, path: squares } = fromPath(path);
+    const move = this.shown.findPath(from, squares);
     if (!move) return this.sync();
     const { state, result } = playMove(this.session, move);
     const token = ++this.token;
@@ -371,6 +370,3 @@ function lineEnd(start: Position, line: readonly Move[]): Position {
   for (const m of line) end = end.play(m);
   return end;
 }
-
-const samePath = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((s, i) => s === b[i]);
