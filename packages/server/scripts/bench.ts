@@ -20,6 +20,7 @@
  *   --max-minutes  the bound on the whole run (the steps' own bounds added up)
  *   --cpu-prof   a folder: the server and the generator write V8 CPU profiles of each step there
  *   --db-dir     where the SQLite file goes (the temp dir; /dev/shm takes the disk out)
+ *   --node-flags=…  V8 flags for the server, space-separated after the = (those of `npm start -w @dama/server`)
  *   --note       words kept with the results (what was measured)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -33,6 +34,15 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { GcPauses } from './gc.ts';
+
+/** The `--flags` between `node` and `--import tsx` in the server's start script. */
+function startFlags(): string {
+  const pkg = JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const m = /^node((?: --[\w-]+(?:=\S+)?)*) --import tsx /.exec(pkg.scripts.start);
+  return m ? m[1] : '';
+}
 
 /** The children running (killed on any exit) and the temp dir (removed). */
 const children = new Set<ChildProcess>();
@@ -76,6 +86,7 @@ const { values: opt } = parseArgs({
     'cpu-prof': { type: 'string' },
     note: { type: 'string' },
     'db-dir': { type: 'string' },
+    'node-flags': { type: 'string' },
   },
 });
 
@@ -110,6 +121,8 @@ const MAX_MINUTES = Number(
 const OUT = resolve(
   opt.out ?? join(tmpdir(), `dama-bench-server-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`),
 );
+/** The server's V8 flags: by default the ones its start script gives it (packages/server/package.json). */
+const NODE_FLAGS = (opt['node-flags'] ?? startFlags()).split(/\s+/).filter(Boolean);
 const CPU_PROF = opt['cpu-prof'] ? resolve(opt['cpu-prof']) : undefined;
 
 // ---------------------------------------------------------------------------------------------------
@@ -421,6 +434,8 @@ interface ProbeLine {
   elu: number;
   delay: { p50: number; p99: number; max: number; mean: number };
   gc: GcPauses;
+  /** Event-loop stalls over 100 ms: [ms since the window began, length ms]. */
+  stalls?: [number, number][];
 }
 
 /** Asks the server's probe for what it saw since the last ask (SIGUSR2) and reads its answer. */
@@ -499,6 +514,7 @@ const run = {
   date: new Date().toISOString(),
   node: process.version,
   cpus: availableParallelism(),
+  nodeFlags: NODE_FLAGS,
   commit: inGit ? git(['rev-parse', '--short', 'HEAD']) : null,
   /** Uncommitted changes under packages/server/src at the start: the server measured is not exactly `commit`. */
   serverDirty: inGit
@@ -537,6 +553,7 @@ async function step(n: number): Promise<Step> {
     'server',
     0,
     [
+      ...NODE_FLAGS,
       '--import',
       'tsx',
       '--import',

@@ -3,7 +3,8 @@
  * main.ts`), it reads nothing of the server: the process's event-loop delay (a 10 ms timer's
  * lateness), event-loop utilisation, CPU time and garbage-collection pauses. On SIGUSR2 it appends
  * what it saw since the last one to the file named by `DAMA_BENCH_PROBE`, one JSON line, and
- * starts over.
+ * starts over. Each event-loop stall longer than `STALL_MS` is listed with when it ended (ms since
+ * the window began), so that a periodic task shows as a period.
  */
 import { appendFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -11,6 +12,8 @@ import { watchGc } from './gc.ts';
 
 const file = process.env.DAMA_BENCH_PROBE;
 const late = (ns: number) => Math.max(0, ns / 1e6 - 10);
+const STALL_MS = 100;
+const MAX_STALLS = 1000;
 if (file) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
@@ -18,6 +21,14 @@ if (file) {
   let cpu = process.cpuUsage();
   let at = performance.now();
   const gc = watchGc();
+  let stalls: [at: number, ms: number][] = [];
+  let tick = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    const ms = now - tick - 10;
+    if (ms > STALL_MS && stalls.length < MAX_STALLS) stalls.push([Math.round(now - at), Math.round(ms)]);
+    tick = now;
+  }, 10).unref();
   process.on('SIGUSR2', () => {
     const ms = performance.now() - at;
     const c = process.cpuUsage(cpu);
@@ -33,9 +44,11 @@ if (file) {
         mean: late(delay.mean),
       },
       gc: gc.take(),
+      stalls,
     };
     appendFileSync(file, JSON.stringify(line) + '\n');
     delay.reset();
+    stalls = [];
     elu = performance.eventLoopUtilization();
     cpu = process.cpuUsage();
     at = performance.now();

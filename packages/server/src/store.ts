@@ -179,6 +179,9 @@ export function nextBlocked(
   return blocked ? [...rest, other].slice(-max) : rest;
 }
 
+/** The most game writes one commit takes (`SqliteStore.update`). */
+export const MAX_BATCH = 200;
+
 /** Instances silent this long are forgotten (ms). */
 export const FORGET_INSTANCES = 24 * 3600_000;
 
@@ -377,20 +380,33 @@ export class SqliteStore implements GameStore {
   /**
    * Writes wait for the end of the current turn of the event loop and go together, in one
    * transaction (group commit): one commit, one set of WAL frames for the pages they share, however
-   * many games changed at once. Each is still checked against its own version.
+   * many games changed at once. Each is still checked against its own version. A commit takes at
+   * most `MAX_BATCH` writes, the rest wait for the next turn: after a pause the backlog is written
+   * in slices, with the sockets heard between them, not in one long synchronous piece.
    */
   update(rec: ServerGame): Promise<boolean> {
     return new Promise((resolve, reject) => {
       this.batch.push({ rec, resolve, reject });
-      if (this.batch.length === 1) setImmediate(() => this.flush());
+      this.flushSoon();
     });
   }
 
   private batch: { rec: ServerGame; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] = [];
+  private flushing = false;
 
+  private flushSoon(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => {
+      this.flushing = false;
+      this.flush();
+    });
+  }
+
+  /** Writes the oldest `MAX_BATCH` waiting writes in one transaction. */
   private flush(): void {
-    const batch = this.batch;
-    this.batch = [];
+    const batch = this.batch.splice(0, MAX_BATCH);
+    if (this.batch.length > 0) this.flushSoon();
     let written: boolean[];
     try {
       written = this.writeAll(batch.map((b) => b.rec));
@@ -399,6 +415,11 @@ export class SqliteStore implements GameStore {
       return;
     }
     batch.forEach((b, i) => b.resolve(written[i]));
+  }
+
+  /** Every waiting write, now (ahead of a write that must follow them, or the close). */
+  private flushAll(): void {
+    while (this.batch.length > 0) this.flush();
   }
 
   private writeAll = (recs: ServerGame[]): boolean[] =>
@@ -482,8 +503,8 @@ export class SqliteStore implements GameStore {
   }
 
   async finish(rec: ServerGame, settle: Settler): Promise<ServerGame | null> {
-    // Ahead of it, any writes of this turn still waiting (the group commit), in their order.
-    if (this.batch.length > 0) this.flush();
+    // Ahead of it, any writes still waiting (the group commit), in their order.
+    this.flushAll();
     return this.db
       .transaction((): ServerGame | null => {
         const row = this.stmts.version.get(rec.id) as { version: number } | undefined;
@@ -630,7 +651,7 @@ export class SqliteStore implements GameStore {
   }
 
   async close(): Promise<void> {
-    if (this.batch.length > 0) this.flush();
+    this.flushAll();
     this.db.close();
   }
 }

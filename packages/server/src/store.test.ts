@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newRecord, type ServerGame } from './record.ts';
+import { MAX_BATCH, SqliteStore } from './store.ts';
+
+const game = (id: string): ServerGame =>
+  newRecord({
+    id,
+    creator: 'white',
+    token: `t-${id}`,
+    clock: null,
+    days: null,
+    owner: null,
+    address: 'a',
+    now: 1,
+  });
+
+const next = (rec: ServerGame, move: string): ServerGame => ({
+  ...rec,
+  version: rec.version + 1,
+  moves: [...rec.moves, move],
+});
+
+let store: SqliteStore | undefined;
+afterEach(async () => {
+  await store?.close();
+  store = undefined;
+});
+
+describe('SqliteStore group commit', () => {
+  it('writes a backlog larger than one commit, each write checked against its own version', async () => {
+    store = new SqliteStore(':memory:');
+    const n = 2 * MAX_BATCH + 50;
+    const recs = Array.from({ length: n }, (_, i) => game(`g${i}`));
+    for (const r of recs) await store.insert(r);
+    // All in one turn of the event loop: more than one commit's worth, and one stale write among them.
+    const fresh = recs.map((r) => next(r, 'c3-d4'));
+    const stale = { ...next(recs[7], 'a3-b4'), version: 5 };
+    const results = await Promise.all([...fresh.map((r) => store!.update(r)), store.update(stale)]);
+    expect(results.slice(0, n).every((ok) => ok)).toBe(true);
+    expect(results[n]).toBe(false);
+    const versions = await store.versions(recs.map((r) => r.id));
+    expect([...versions.values()].every((v) => v === 2)).toBe(true);
+    expect((await store.get('g7'))?.moves).toEqual(['c3-d4']);
+    expect((await store.get(`g${n - 1}`))?.moves).toEqual(['c3-d4']);
+  });
+
+  it('keeps the order of two writes of one game in the same backlog', async () => {
+    store = new SqliteStore(':memory:');
+    const rec = game('one');
+    await store.insert(rec);
+    const fill = Array.from({ length: MAX_BATCH + 10 }, (_, i) => game(`f${i}`));
+    for (const r of fill) await store.insert(r);
+    const a = next(rec, 'c3-d4');
+    const b = next(a, 'f6-e5');
+    // The second write of `one` lands in a later commit than the first, and still finds its version.
+    const out = await Promise.all([
+      ...fill.map((r) => store!.update(next(r, 'x'))),
+      store.update(a),
+      store.update(b),
+    ]);
+    expect(out.every((ok) => ok)).toBe(true);
+    expect((await store.get('one'))?.moves).toEqual(['c3-d4', 'f6-e5']);
+  });
+
+  it('writes what is waiting before it closes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dama-store-'));
+    try {
+      const file = join(dir, 'games.sqlite');
+      const s = new SqliteStore(file);
+      const rec = game('c');
+      await s.insert(rec);
+      const pending = s.update(next(rec, 'c3-d4'));
+      await s.close();
+      expect(await pending).toBe(true);
+      store = new SqliteStore(file);
+      expect((await store.get('c'))?.moves).toEqual(['c3-d4']);
+    } finally {
+      await store?.close();
+      store = undefined;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
