@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,6 +78,35 @@ describe('SqliteStore group commit', () => {
       store = new SqliteStore(file);
       expect((await store.get('c'))?.moves).toEqual(['c3-d4']);
     } finally {
+      await store?.close();
+      store = undefined;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SqliteStore checkpoints', () => {
+  it('copies the WAL into the database file from its worker, not from the commits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dama-store-'));
+    const file = join(dir, 'games.sqlite');
+    const size = () => statSync(file).size;
+    let other: SqliteStore | undefined;
+    try {
+      store = new SqliteStore(file, { checkpointEvery: 60_000 });
+      expect(store.checkpointsInWorker).toBe(true);
+      const empty = size();
+      for (let i = 0; i < 3000; i++) await store.insert(game(`w${i}`));
+      // Far past SQLite's own 1,000 pages, and the worker's first checkpoint a minute away: no commit copied a page.
+      expect(statSync(`${file}-wal`).size).toBeGreaterThan(4096 * 1000);
+      expect(size()).toBe(empty);
+      // A second store on the file, both open: its worker copies the frames over.
+      other = new SqliteStore(file, { checkpointEvery: 20 });
+      const deadline = Date.now() + 10_000;
+      while (size() === empty && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(size()).toBeGreaterThan(4096 * 500);
+      expect((await other.get('w2999'))?.id).toBe('w2999');
+    } finally {
+      await other?.close();
       await store?.close();
       store = undefined;
       rmSync(dir, { recursive: true, force: true });

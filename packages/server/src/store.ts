@@ -5,6 +5,8 @@
  * at once cannot both win: the loser reads again and retries.
  */
 import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type { Color } from '@dama/core';
 import type { Seek } from './pairing.ts';
 import type { PlayerName, PlayerRecord } from './players.ts';
@@ -185,16 +187,41 @@ export const MAX_BATCH = 200;
 /** Instances silent this long are forgotten (ms). */
 export const FORGET_INSTANCES = 24 * 3600_000;
 
+/** How often the checkpointer copies the WAL into the database file (ms). */
+export const CHECKPOINT_EVERY = 1000;
+
+/**
+ * The checkpointer's code: a second connection to the same file, in a worker thread, that copies
+ * committed WAL frames into the database file (`wal_checkpoint(PASSIVE)`: it never waits for the
+ * writer, and the writer never waits for it). Plain CommonJS, so that it runs without a loader.
+ */
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.sqlite);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 1000');
+const timer = setInterval(() => db.pragma('wal_checkpoint(PASSIVE)'), workerData.every);
+parentPort.on('message', () => { clearInterval(timer); db.close(); process.exit(0); });
+`;
+
+export interface SqliteOptions {
+  /** The checkpointer's period (ms); 0 leaves checkpoints to SQLite on the main thread. */
+  checkpointEvery?: number;
+}
+
 export class SqliteStore implements GameStore {
   private db: Database.Database;
   private stmts;
+  private checkpointer: Worker | undefined;
 
-  constructor(file: string) {
+  constructor(file: string, options: SqliteOptions = {}) {
     this.db = new Database(file);
     // WAL: a commit is in the file before it returns, so a killed process loses nothing it acknowledged.
-    this.db.pragma('journal_mode = WAL');
+    const wal = this.db.pragma('journal_mode = WAL', { simple: true }) === 'wal';
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
+    const every = options.checkpointEvery ?? CHECKPOINT_EVERY;
+    if (wal && every > 0) this.startCheckpointer(file, every);
     this.db.exec(`CREATE TABLE IF NOT EXISTS games (
       id TEXT PRIMARY KEY,
       version INTEGER NOT NULL,
@@ -353,6 +380,32 @@ export class SqliteStore implements GameStore {
          OR (status = 'waiting' AND active < @invites) OR (status = 'over' AND ended < @finished)`,
       ),
     };
+  }
+
+  /**
+   * Checkpoints run in a worker thread: SQLite's own, every 1,000 WAL pages, would run inside a
+   * commit on the main thread, and with the default `synchronous = NORMAL` a checkpoint waits for
+   * the disk (fsync), stalling every socket meanwhile. Should the worker fail, SQLite's own
+   * checkpoints come back.
+   */
+  private startCheckpointer(file: string, every: number): void {
+    this.db.pragma('wal_autocheckpoint = 0');
+    const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
+    const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { file, every, sqlite } });
+    worker.unref();
+    const fallback = () => {
+      if (this.checkpointer !== worker) return;
+      this.checkpointer = undefined;
+      if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+    };
+    worker.on('error', fallback);
+    worker.on('exit', fallback);
+    this.checkpointer = worker;
+  }
+
+  /** Whether checkpoints run off the main thread (false after the worker failed). */
+  get checkpointsInWorker(): boolean {
+    return this.checkpointer !== undefined;
   }
 
   async insert(rec: ServerGame): Promise<void> {
@@ -652,6 +705,13 @@ export class SqliteStore implements GameStore {
 
   async close(): Promise<void> {
     this.flushAll();
+    const worker = this.checkpointer;
+    this.checkpointer = undefined;
+    if (worker) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.postMessage('close');
+      await exited;
+    }
     this.db.close();
   }
 }
