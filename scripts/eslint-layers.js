@@ -30,7 +30,7 @@ export const LAYERS = {
   puzzle: ['core'],
   web: ['core', 'engine', 'board', 'puzzle', 'server/wire'],
   cli: ['core', 'engine', 'engine-lab', 'puzzle'],
-  server: ['core'],
+  server: ['core', 'puzzle'],
 };
 
 /**

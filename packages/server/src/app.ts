@@ -29,6 +29,7 @@ import {
   pushRoutes,
   type PlayerLimits,
 } from './player-api.ts';
+import { DEFAULT_POOL_LIMITS, loadTrainingBank, puzzleRoutes, type PoolLimits } from './puzzle-pool.ts';
 import { pdnOf } from './record.ts';
 import type { GameStore } from './store.ts';
 
@@ -45,6 +46,8 @@ export interface ServerOptions {
   lobbyLimits?: Partial<LobbyLimits>;
   /** Limits of the player routes (new identities an address may make, transfer codes tried). */
   playerLimits?: Partial<PlayerLimits>;
+  /** Limits of the pooled puzzle ratings (results a device and an address may send). */
+  poolLimits?: Partial<PoolLimits>;
   /** Web Push: the VAPID contact, and push hosts accepted besides the browsers' (a test's local endpoint). */
   push?: { subject?: string; extraHosts?: readonly string[] };
   /** The built web app (`packages/web/dist`), served at `/` when given. */
@@ -356,6 +359,10 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
 
   playerRoutes(app, opts.store, () => Date.now(), { ...DEFAULT_PLAYER_LIMITS, ...opts.playerLimits });
   pushRoutes(app, opts.store, push, () => Date.now());
+  puzzleRoutes(app, opts.store, loadTrainingBank(), () => Date.now(), {
+    ...DEFAULT_POOL_LIMITS,
+    ...opts.poolLimits,
+  });
 
   // For a load balancer: 200 while this instance serves games (ready, or degraded: the bus away or
   // saturated), 503 when it cannot (the database away), so traffic goes elsewhere.

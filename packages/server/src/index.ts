@@ -6,7 +6,22 @@ export type { Health, HealthStatus, HubLog, HubMetrics } from './observe.ts';
 export { Hub, DEFAULT_HUB_LIMITS } from './hub.ts';
 export type { HubLimits } from './hub.ts';
 export { SqliteStore } from './store.ts';
-export type { GameStore } from './store.ts';
+export type { GameStore, StoredPuzzleRating, PuzzleRater } from './store.ts';
+export {
+  puzzleRoutes,
+  loadTrainingBank,
+  rateResult,
+  seedRating,
+  DEFAULT_POOL_LIMITS,
+} from './puzzle-pool.ts';
+export type { PoolLimits } from './puzzle-pool.ts';
+export type {
+  PuzzleResult,
+  PuzzleResultsRequest,
+  PuzzleResultsResponse,
+  PuzzleRatingsResponse,
+  PooledPuzzleRating,
+} from './wire.ts';
 export { PgStore } from './store-pg.ts';
 export { LocalBus, RedisBus } from './bus.ts';
 export type { Bus, BusMessage } from './bus.ts';

@@ -9,6 +9,7 @@ import type { PlayerName, PlayerRecord } from './players.ts';
 import { upgrade, type ServerGame } from './record.ts';
 import type { Speed } from './rating.ts';
 import { pointRating, type RatingPoint } from './results.ts';
+import type { PuzzleResult } from './wire.ts';
 import {
   FORGET_INSTANCES,
   nextBlocked,
@@ -20,6 +21,8 @@ import {
   type PairPlan,
   type PushSubscriptionRecord,
   type Planner,
+  type PuzzleRater,
+  type StoredPuzzleRating,
   type SeekOutcome,
   type Settler,
   type StoredSeek,
@@ -27,6 +30,13 @@ import {
 
 /** The advisory lock that makes pairing rounds one at a time across instances. */
 const PAIRING_LOCK = 0x44616d61;
+/** The advisory locks (with the puzzle's id) that make a puzzle's rating change one result at a time. */
+const PUZZLE_LOCK = 0x50757a;
+
+const puzzleRow = (r: StoredPuzzleRating & { updated: string | number }): StoredPuzzleRating => ({
+  ...r,
+  updated: Number(r.updated),
+});
 
 export class PgStore implements GameStore {
   private pool: pg.Pool;
@@ -62,6 +72,20 @@ export class PgStore implements GameStore {
     await pool.query('CREATE INDEX IF NOT EXISTS games_status ON games (status, active)');
     await pool.query('CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, seen BIGINT NOT NULL)');
     await pool.query('CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, data JSONB NOT NULL)');
+    await pool.query(`CREATE TABLE IF NOT EXISTS puzzle_ratings (
+      puzzle INTEGER PRIMARY KEY,
+      rating DOUBLE PRECISION NOT NULL,
+      rd DOUBLE PRECISION NOT NULL,
+      vol DOUBLE PRECISION NOT NULL,
+      plays INTEGER NOT NULL,
+      updated BIGINT NOT NULL
+    )`);
+    await pool.query(`CREATE TABLE IF NOT EXISTS puzzle_plays (
+      device TEXT NOT NULL,
+      puzzle INTEGER NOT NULL,
+      at BIGINT NOT NULL,
+      PRIMARY KEY (device, puzzle)
+    )`);
     await pool.query(`CREATE TABLE IF NOT EXISTS transfers (
       code TEXT PRIMARY KEY,
       player TEXT NOT NULL,
@@ -444,6 +468,53 @@ export class PgStore implements GameStore {
       [since],
     );
     return r.rows[0] as InstanceCounts;
+  }
+
+  async puzzleResults(
+    device: string,
+    results: readonly PuzzleResult[],
+    rate: PuzzleRater,
+  ): Promise<{ accepted: number; ratings: StoredPuzzleRating[] }> {
+    // Puzzles in ascending order: two requests lock them in the same order and cannot deadlock.
+    const sorted = [...results].sort((a, b) => a.puzzle - b.puzzle);
+    return this.transaction(async (c) => {
+      let accepted = 0;
+      const touched = new Map<number, StoredPuzzleRating | undefined>();
+      for (const r of sorted) {
+        await c.query('SELECT pg_advisory_xact_lock($1, $2)', [PUZZLE_LOCK, r.puzzle]);
+        const row = await c.query(
+          'SELECT puzzle, rating, rd, vol, plays, updated FROM puzzle_ratings WHERE puzzle = $1',
+          [r.puzzle],
+        );
+        const current = row.rows[0] ? puzzleRow(row.rows[0]) : undefined;
+        touched.set(r.puzzle, current);
+        const play = await c.query(
+          'INSERT INTO puzzle_plays (device, puzzle, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+          [device, r.puzzle, r.at],
+        );
+        if (play.rowCount !== 1) continue;
+        const next = rate(current, r);
+        await c.query(
+          `INSERT INTO puzzle_ratings (puzzle, rating, rd, vol, plays, updated) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (puzzle) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
+           plays = excluded.plays, updated = excluded.updated`,
+          [next.puzzle, next.rating, next.rd, next.vol, next.plays, next.updated],
+        );
+        touched.set(r.puzzle, next);
+        accepted++;
+      }
+      return {
+        accepted,
+        ratings: [...touched.values()].filter((x): x is StoredPuzzleRating => x !== undefined),
+      };
+    });
+  }
+
+  async puzzleRatings(): Promise<StoredPuzzleRating[]> {
+    const r = await this.pool.query(
+      'SELECT puzzle, rating, rd, vol, plays, updated FROM puzzle_ratings ORDER BY puzzle',
+    );
+    return r.rows.map(puzzleRow);
   }
 
   async expire(waitingBefore: number, finishedBefore: number, invitesBefore: number): Promise<number> {

@@ -13,6 +13,7 @@ import type { PlayerName, PlayerRecord } from './players.ts';
 import { upgrade, type ServerGame } from './record.ts';
 import type { Speed } from './rating.ts';
 import { pointRating, type RatingPoint, type Settled } from './results.ts';
+import type { PuzzleResult } from './wire.ts';
 
 /** A seek as the pool keeps it: the pairing rules' seek, and what pairing it needs of its player. */
 export interface StoredSeek extends Seek {
@@ -82,6 +83,22 @@ export interface LiveGame {
   rating: number;
   started: number;
 }
+
+/** A training puzzle's pooled rating as stored (`puzzle-pool.ts`). */
+export interface StoredPuzzleRating {
+  puzzle: number;
+  rating: number;
+  rd: number;
+  vol: number;
+  plays: number;
+  updated: number;
+}
+
+/** A puzzle's rating after one result, from its rating as stored (undefined before its first). */
+export type PuzzleRater = (
+  current: StoredPuzzleRating | undefined,
+  result: PuzzleResult,
+) => StoredPuzzleRating;
 
 /** What an instance reports of itself for the lobby's counts. */
 export interface InstanceCounts {
@@ -165,6 +182,18 @@ export interface GameStore {
   count(instance: string, counts: InstanceCounts): Promise<void>;
   /** The counts of the instances that beat since `since`, added up. */
   counts(since: number): Promise<InstanceCounts>;
+  /**
+   * A device's puzzle results, in one transaction and in order: a result counts only if the device
+   * has sent none for that puzzle before; each that counts rates its puzzle (`rate`). Returns how
+   * many counted and the ratings of the request's puzzles after it (those that have one).
+   */
+  puzzleResults(
+    device: string,
+    results: readonly PuzzleResult[],
+    rate: PuzzleRater,
+  ): Promise<{ accepted: number; ratings: StoredPuzzleRating[] }>;
+  /** Every pooled puzzle rating. */
+  puzzleRatings(): Promise<StoredPuzzleRating[]>;
   /** Deletes games idle since before `before` that are not being played, and those finished before `finishedBefore`. */
   expire(waitingBefore: number, finishedBefore: number, invitesBefore: number): Promise<number>;
   close(): Promise<void>;
@@ -289,6 +318,20 @@ export class SqliteStore implements GameStore {
     CREATE INDEX IF NOT EXISTS live_white ON live (white);
     CREATE INDEX IF NOT EXISTS live_black ON live (black);
     CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, data TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS puzzle_ratings (
+      puzzle INTEGER PRIMARY KEY,
+      rating REAL NOT NULL,
+      rd REAL NOT NULL,
+      vol REAL NOT NULL,
+      plays INTEGER NOT NULL,
+      updated INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS puzzle_plays (
+      device TEXT NOT NULL,
+      puzzle INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      PRIMARY KEY (device, puzzle)
+    );
     CREATE TABLE IF NOT EXISTS transfers (
       code TEXT PRIMARY KEY,
       player TEXT NOT NULL,
@@ -373,6 +416,18 @@ export class SqliteStore implements GameStore {
       ),
       counts: this.db.prepare(
         'SELECT coalesce(sum(c.online), 0) AS online, coalesce(sum(c.playing), 0) AS playing FROM instance_counts c JOIN instances i ON i.id = c.id WHERE i.seen >= ?',
+      ),
+      addPlay: this.db.prepare(
+        'INSERT INTO puzzle_plays (device, puzzle, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+      ),
+      puzzleRating: this.db.prepare(
+        'SELECT puzzle, rating, rd, vol, plays, updated FROM puzzle_ratings WHERE puzzle = ?',
+      ),
+      setPuzzleRating: this.db.prepare(
+        'INSERT INTO puzzle_ratings (puzzle, rating, rd, vol, plays, updated) VALUES (@puzzle, @rating, @rd, @vol, @plays, @updated) ON CONFLICT (puzzle) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, plays = excluded.plays, updated = excluded.updated',
+      ),
+      puzzleRatings: this.db.prepare(
+        'SELECT puzzle, rating, rd, vol, plays, updated FROM puzzle_ratings ORDER BY puzzle',
       ),
       expire: this.db.prepare(
         `DELETE FROM games WHERE (status = 'aborted' AND active < @waiting)
@@ -691,6 +746,32 @@ export class SqliteStore implements GameStore {
 
   async counts(since: number): Promise<InstanceCounts> {
     return this.stmts.counts.get(since) as InstanceCounts;
+  }
+
+  async puzzleResults(
+    device: string,
+    results: readonly PuzzleResult[],
+    rate: PuzzleRater,
+  ): Promise<{ accepted: number; ratings: StoredPuzzleRating[] }> {
+    return this.db.transaction(() => {
+      let accepted = 0;
+      const touched = new Map<number, StoredPuzzleRating | undefined>();
+      for (const r of results) {
+        const current = this.stmts.puzzleRating.get(r.puzzle) as StoredPuzzleRating | undefined;
+        touched.set(r.puzzle, current);
+        if (this.stmts.addPlay.run(device, r.puzzle, r.at).changes !== 1) continue;
+        const next = rate(current, r);
+        this.stmts.setPuzzleRating.run(next);
+        touched.set(r.puzzle, next);
+        accepted++;
+      }
+      const ratings = [...touched.values()].filter((x): x is StoredPuzzleRating => x !== undefined);
+      return { accepted, ratings };
+    })();
+  }
+
+  async puzzleRatings(): Promise<StoredPuzzleRating[]> {
+    return this.stmts.puzzleRatings.all() as StoredPuzzleRating[];
   }
 
   async expire(waitingBefore: number, finishedBefore: number, invitesBefore: number): Promise<number> {

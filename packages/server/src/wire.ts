@@ -250,3 +250,58 @@ export type LobbyErrorCode =
 
 /** Seeks listed in the lobby message at most. */
 export const MAX_LOBBY_SEEKS = 100;
+
+// ---- pooled puzzle ratings (`POST /api/puzzles/results`, `GET /api/puzzles/ratings`)
+
+/**
+ * A device's rated training result, sent when the server is reachable (at once, or later from the
+ * device's queue). Anonymous: a random device id, no player. `rating`/`rd` are the player's rating
+ * on the device when the puzzle was played; a device's result counts once per puzzle.
+ */
+export interface PuzzleResult {
+  /** The training puzzle's id. */
+  puzzle: number;
+  /** Solved without a wrong move. */
+  win: boolean;
+  rating: number;
+  rd: number;
+  /** When it was played (ms since the epoch). */
+  at: number;
+}
+
+export interface PuzzleResultsRequest {
+  /** The device's random id: 16–64 characters of A–Z a–z 0–9 _ -. */
+  device: string;
+  results: PuzzleResult[];
+}
+
+/** A training puzzle's rating as pooled from every device's results. */
+export interface PooledPuzzleRating {
+  puzzle: number;
+  rating: number;
+  rd: number;
+  /** Results it learned from. */
+  plays: number;
+}
+
+export interface PuzzleResultsResponse {
+  /** Results that moved a rating. */
+  accepted: number;
+  /** Results already counted (a puzzle this device sent before: a retried sync, a replay). */
+  duplicate: number;
+  /** Results refused: an unknown puzzle, a time too old or in the future, or past the device's rate. */
+  rejected: number;
+  /** The pooled ratings of the puzzles in the request, after it. */
+  ratings: PooledPuzzleRating[];
+}
+
+export interface PuzzleRatingsResponse {
+  /** Every training puzzle that has learned from a result. */
+  ratings: PooledPuzzleRating[];
+}
+
+export const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+/** Results one request may carry. */
+export const MAX_PUZZLE_RESULTS = 100;
+/** Results older than this are refused (a device offline for longer drops them). */
+export const PUZZLE_RESULT_MAX_AGE = 30 * 24 * 3600_000;

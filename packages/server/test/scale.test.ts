@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, TestClient } from './client.ts';
 import { pickMove, random } from './play.ts';
 import { PgStore } from '../src/store-pg.ts';
+import { loadTrainingBank, type PuzzleRatingsResponse, type PuzzleResultsResponse } from '../src/index.ts';
 import { MAX_DEVICES, randomName } from '../src/players.ts';
 import { newRecord } from '../src/record.ts';
 import type { Snapshot } from '../src/wire.ts';
@@ -222,6 +223,26 @@ describe('expiry on PostgreSQL', () => {
     await store.expire(t - 5_000, 0, t - 5_000);
     expect(await store.get('ExpireCorr1')).toBeUndefined();
     await store.close();
+  });
+});
+
+describe('pooled puzzle ratings on PostgreSQL', () => {
+  it('counts every device once when two instances rate one puzzle at the same time', async () => {
+    const puzzle = [...loadTrainingBank().keys()][10];
+    const post = (base: string, device: string, win: boolean) =>
+      fetch(`${base}/api/puzzles/results`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ device, results: [{ puzzle, win, rating: 1600, rd: 80, at: Date.now() }] }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as PuzzleResultsResponse }));
+    const devices = Array.from({ length: 12 }, (_, i) => `scale-device-${String(i).padStart(8, '0')}`);
+    const first = await Promise.all(devices.map((d, i) => post(i % 2 ? a.base : b.base, d, i % 3 === 0)));
+    expect(first.every((r) => r.status === 200 && r.body.accepted === 1)).toBe(true);
+    // The same devices again, through the other instance: all duplicates, nothing lost or counted twice.
+    const again = await Promise.all(devices.map((d, i) => post(i % 2 ? b.base : a.base, d, true)));
+    expect(again.every((r) => r.status === 200 && r.body.duplicate === 1)).toBe(true);
+    const list = (await (await fetch(`${a.base}/api/puzzles/ratings`)).json()) as PuzzleRatingsResponse;
+    expect(list.ratings.find((r) => r.puzzle === puzzle)?.plays).toBe(12);
   });
 });
 
