@@ -59,7 +59,9 @@ export {
 export type { SolutionTree, Defence, TreeOptions } from './solution.ts';
 export { rankDefences, solutionTree, mainLine } from './solution.ts';
 export type { FixedSearchResult, SearchEffort } from './search.ts';
-export { searchFixed, searchEffort } from './search.ts';
+export { searchFixed, searchEffort, rootScores } from './search.ts';
+export type { Hardness, FirstKind } from './hardness.ts';
+export { measureHardness, hardnessPoints, hardnessLevel, HARDNESS_STEPS, materialPoints } from './hardness.ts';
 export {
   playLine,
   material,
@@ -133,6 +135,22 @@ export {
 export { Random } from '@dama/core';
 export type { Rating } from './rating.ts';
 export { newPlayer, puzzleRating, expectedScore, updateRating, MIN_RD, MAX_RD } from './rating.ts';
+export type { PoolStore, PendingResult, PooledEntry } from './pool.ts';
+export {
+  emptyPool,
+  queueResult,
+  nextBatch,
+  settleBatch,
+  withRatings,
+  ratingsDue,
+  pooledRatings,
+  validatePool,
+  MAX_PENDING,
+  SYNC_BATCH,
+  PENDING_MAX_AGE,
+  REFRESH_RATINGS,
+  MIN_POOLED_PLAYS,
+} from './pool.ts';
 export type { Attempt, TrainingPlay, TrainingStore, TrainingFilter, UnratedReason } from './training.ts';
 export {
   HISTORY,

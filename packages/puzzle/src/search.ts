@@ -127,6 +127,24 @@ export function searchFixed(pos: Position, depth: number, noise = 0, random?: Ra
   return { index: bestIndex, score: best, nodes: nodes - start };
 }
 
+/**
+ * Every legal move's exact score at a fixed depth (plies, forced captures searched to the end), in
+ * the order of `pos.legalMoves()`: how each first move looks to a search that deep.
+ */
+export function rootScores(pos: Position, depth: number): number[] {
+  const b = pos.toBoard(boards[0]);
+  const turn = pos.turnIndex;
+  const root = new MoveList(64);
+  generateMoves(b, turn, root, false);
+  const child = boards[1];
+  const out: number[] = [];
+  for (let i = 0; i < root.count; i++) {
+    applyMove(b, turn, root, i, child);
+    out.push(-negamax(1, turn ^ 1, depth - 1, -WIN - 1, WIN + 1));
+  }
+  return out;
+}
+
 /** How much fixed-depth search finds a given first move: the depth from which it is chosen, and the nodes. */
 export interface SearchEffort {
   /** The smallest depth (plies) from which the searcher picks the move at every depth up to `maxDepth`. */

@@ -46,8 +46,12 @@ export interface TrainingFilter {
   theme?: Theme;
 }
 
-export const ratingOf = (store: TrainingStore, p: Puzzle): Rating =>
-  store.puzzles[p.id] ?? puzzleRating(p.difficulty);
+/**
+ * A puzzle's rating for this device: its own once played here, else the pooled one from every
+ * device when there is one (`pooledRatings`), else its level's.
+ */
+export const ratingOf = (store: TrainingStore, p: Puzzle, pooled?: ReadonlyMap<number, Rating>): Rating =>
+  store.puzzles[p.id] ?? pooled?.get(p.id) ?? puzzleRating(p.difficulty);
 
 const matches = (p: Puzzle, f: TrainingFilter) =>
   (f.difficulty === undefined || p.difficulty === f.difficulty) &&
@@ -63,13 +67,14 @@ export function nextPuzzle(
   store: TrainingStore,
   filter: TrainingFilter = {},
   skip?: number,
+  pooled?: ReadonlyMap<number, Rating>,
 ): Puzzle | undefined {
   const played = new Set(store.history.map((h) => h.id));
   let best: Puzzle | undefined;
   let gap = Infinity;
   for (const p of pool) {
     if (p.id === skip || played.has(p.id) || !matches(p, filter)) continue;
-    const d = Math.abs(ratingOf(store, p).rating - store.player.rating);
+    const d = Math.abs(ratingOf(store, p, pooled).rating - store.player.rating);
     if (d < gap) {
       gap = d;
       best = p;
@@ -123,9 +128,10 @@ export function recordTraining(
   puzzle: Puzzle,
   attempt: Attempt,
   at: number,
+  pooled?: ReadonlyMap<number, Rating>,
 ): TrainingStore {
   const { solved, hinted } = attempt;
-  const before = ratingOf(store, puzzle);
+  const before = ratingOf(store, puzzle, pooled);
   const rated = unratedReason(store, puzzle, attempt) === undefined;
   const player = rated ? updateRating(store.player, before, solved ? 1 : 0) : store.player;
   const rating = rated ? updateRating(before, store.player, solved ? 0 : 1) : before;

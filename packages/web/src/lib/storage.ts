@@ -16,6 +16,7 @@ export const KEYS = {
   draft: 'dama.new-game.v1',
   puzzle: 'dama.puzzle.v1',
   training: 'dama.training.v1',
+  puzzlePool: 'dama.puzzle-pool.v1',
   online: 'dama.online-seats.v1',
   player: 'dama.player.v1',
   lobby: 'dama.lobby.v1',

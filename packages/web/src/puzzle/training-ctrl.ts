@@ -19,11 +19,14 @@ import {
 } from '@dama/puzzle';
 import { KEYS, LocalStore } from '../lib/storage.ts';
 import { PuzzlePlayer, type ScreenDeps } from './player.ts';
+import type { PoolSync } from './pool-sync.ts';
 
 export const TRAINING_KEY = KEYS.training;
 
 export interface TrainingDeps extends ScreenDeps {
   pool: readonly Puzzle[];
+  /** The pooled ratings: rated results are queued for the server, and its ratings pick puzzles. */
+  pooled?: PoolSync;
 }
 
 export class TrainingCtrl {
@@ -57,6 +60,7 @@ export class TrainingCtrl {
     this.store = loaded.store;
     this.trouble = loaded.problem;
     this.next();
+    void deps.pooled?.sync();
   }
 
   private read(): { store: TrainingStore; problem?: string } {
@@ -88,7 +92,9 @@ export class TrainingCtrl {
 
   /** The next puzzle for the filter, by rating. */
   next(): void {
-    this.open(nextPuzzle(this.deps.pool, this.store, this.filter, this.puzzle?.id));
+    this.open(
+      nextPuzzle(this.deps.pool, this.store, this.filter, this.puzzle?.id, this.deps.pooled?.ratings()),
+    );
   }
 
   retry(id: number): void {
@@ -125,17 +131,28 @@ export class TrainingCtrl {
     const puzzle = this.puzzle as Puzzle;
     // Another tab may have trained meanwhile: start from what is stored now.
     const latest = this.read().store;
-    const before = latest.player.rating;
+    const before = latest.player;
     const attempt = {
       solved,
       hinted: this.player.session.hinted,
       solutionSeen: this.solutionShown.has(puzzle.id),
     };
+    const pooled = this.deps.pooled;
     this.unrated = unratedReason(latest, puzzle, attempt);
-    this.store = recordTraining(latest, puzzle, attempt, this.deps.now());
+    this.store = recordTraining(latest, puzzle, attempt, this.deps.now(), pooled?.ratings());
     if (!solved) this.solutionShown.add(puzzle.id);
     new LocalStore(this.deps.kv, this.deps.now).saveText(TRAINING_KEY, JSON.stringify(this.store));
-    this.change = Math.round(this.store.player.rating - before);
+    this.change = Math.round(this.store.player.rating - before.rating);
+    if (pooled && this.unrated === undefined) {
+      pooled.record({
+        puzzle: puzzle.id,
+        win: solved,
+        rating: before.rating,
+        rd: before.rd,
+        at: this.deps.now(),
+      });
+      void pooled.sync();
+    }
   }
 
   destroy(): void {

@@ -9,9 +9,11 @@ import { icons } from '../lib/icons.tsx';
 import { redrawLoop } from '../lib/redraw.ts';
 import { defaultSettings, type Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
+import { browserHttp } from '../lib/http.ts';
 import { browserStorage, type KeyValue } from '../lib/storage.ts';
 import { makeLinkHash } from '../lib/analysis-link.ts';
 import { bankLoader, feedbackText, hintButton, statusLine, tagsLine, taskLine, triesDots } from './parts.tsx';
+import { PoolSync } from './pool-sync.ts';
 import { TrainingCtrl } from './training-ctrl.ts';
 
 /** The sentence under the board: the shared one while playing, the rating's change at the end. */
@@ -161,15 +163,24 @@ export class TrainingPage extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
   private readonly redraw = redrawLoop(() => this.mounted && this.forceUpdate());
 
+  private pooled: PoolSync | undefined;
+  /** Back online: what waits goes to the server. */
+  private readonly online = () => void this.pooled?.sync();
+
   override componentDidMount(): void {
     this.mounted = true;
+    addEventListener('online', this.online);
     loadPool().then(
       (puzzles) => {
         if (!this.mounted) return;
+        const kv = this.props.kv ?? browserStorage();
+        const now = () => (this.props.now ?? Date.now)();
+        this.pooled = new PoolSync({ kv, now, http: browserHttp });
         this.ctrl = new TrainingCtrl({
           pool: puzzles,
-          kv: this.props.kv ?? browserStorage(),
-          now: () => (this.props.now ?? Date.now)(),
+          pooled: this.pooled,
+          kv,
+          now,
           lang: () => this.props.lang,
           settings: () => this.props.settings ?? defaultSettings(this.props.lang),
           redraw: this.redraw,
@@ -183,6 +194,7 @@ export class TrainingPage extends Component<Props, { failed: boolean }> {
 
   override componentWillUnmount(): void {
     this.mounted = false;
+    removeEventListener('online', this.online);
     this.ctrl?.destroy();
   }
 
