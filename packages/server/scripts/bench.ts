@@ -44,6 +44,10 @@ function startFlags(): string {
   return m ? m[1] : '';
 }
 
+/** A timer task or commit of the server longer than this is logged and kept with the step (ms). */
+const SLOW_TASK_MS = 50;
+const MAX_SLOW = 5000;
+
 /** The children running (killed on any exit) and the temp dir (removed). */
 const children = new Set<ChildProcess>();
 let dir: string | undefined;
@@ -178,6 +182,8 @@ class Proc {
   lines = 0;
   /** Log lines at pino level warn (40) or above, and lines that name an Error. */
   warnings = 0;
+  /** The server's 'slow task' lines (`DAMA_LIMITS` slowTask): [epoch ms, task, ms, writes?]. */
+  readonly slow: [number, string, number, number?][] = [];
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private watchers: { pattern: RegExp; resolve: () => void }[] = [];
 
@@ -195,6 +201,11 @@ class Proc {
 
   log(line: string): void {
     this.lines++;
+    if (line.includes('"msg":"slow task"') && this.slow.length < MAX_SLOW) {
+      const l = JSON.parse(line) as { time: number; task: string; ms: number; writes?: number };
+      this.slow.push(l.writes === undefined ? [l.time, l.task, l.ms] : [l.time, l.task, l.ms, l.writes]);
+      return;
+    }
     if (/"level":\s*(4|5|6)0\b/.test(line) || /\bError\b/.test(line)) this.warnings++;
     this.tail.push(line);
     if (this.tail.length > 40) this.tail.shift();
@@ -434,7 +445,7 @@ interface ProbeLine {
   elu: number;
   delay: { p50: number; p99: number; max: number; mean: number };
   gc: GcPauses;
-  /** Event-loop stalls over 100 ms: [ms since the window began, length ms]. */
+  /** Event-loop stalls over 100 ms: [epoch ms when it ended, length ms]. */
   stalls?: [number, number][];
 }
 
@@ -571,6 +582,7 @@ async function step(n: number): Promise<Step> {
       DAMA_SOCKETS_PER_ADDRESS: '400',
       DAMA_OPEN_GAMES_PER_ADDRESS: '400',
       DAMA_BENCH_PROBE: probeFile,
+      DAMA_LIMITS: JSON.stringify({ slowTask: SLOW_TASK_MS }),
     },
   );
   let gen: Proc | undefined;
@@ -695,6 +707,7 @@ async function step(n: number): Promise<Step> {
     if (gen) await gen.stop('SIGKILL', 5000);
     // With --cpu-prof the server must exit by itself to write its profile.
     await server.stop(CPU_PROF ? 'SIGTERM' : 'SIGKILL', 60_000);
+    record.slowTasks = server.slow;
     record.serverLog = {
       lines: server.lines,
       warnings: server.warnings,

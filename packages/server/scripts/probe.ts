@@ -3,8 +3,8 @@
  * main.ts`), it reads nothing of the server: the process's event-loop delay (a 10 ms timer's
  * lateness), event-loop utilisation, CPU time and garbage-collection pauses. On SIGUSR2 it appends
  * what it saw since the last one to the file named by `DAMA_BENCH_PROBE`, one JSON line, and
- * starts over. Each event-loop stall longer than `STALL_MS` is listed with when it ended (ms since
- * the window began), so that a periodic task shows as a period.
+ * starts over. Each event-loop stall longer than `STALL_MS` is listed with when it ended (epoch ms,
+ * as the server's log lines are timed), so that a periodic task shows as a period.
  */
 import { appendFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -26,7 +26,8 @@ if (file) {
   setInterval(() => {
     const now = performance.now();
     const ms = now - tick - 10;
-    if (ms > STALL_MS && stalls.length < MAX_STALLS) stalls.push([Math.round(now - at), Math.round(ms)]);
+    if (ms > STALL_MS && stalls.length < MAX_STALLS)
+      stalls.push([Math.round(performance.timeOrigin + now), Math.round(ms)]);
     tick = now;
   }, 10).unref();
   process.on('SIGUSR2', () => {

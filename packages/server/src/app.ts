@@ -31,7 +31,7 @@ import {
 } from './player-api.ts';
 import { DEFAULT_POOL_LIMITS, loadTrainingBank, puzzleRoutes, type PoolLimits } from './puzzle-pool.ts';
 import { pdnOf } from './record.ts';
-import type { GameStore } from './store.ts';
+import { SqliteStore, type GameStore } from './store.ts';
 
 export interface LogSettings {
   level?: LogLevel;
@@ -228,6 +228,8 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     metrics,
     onStored: (before, after) => void push.send(pushEvents(before, after)),
   });
+  if (opts.store instanceof SqliteStore && hub.limits.slowTask > 0)
+    opts.store.onCommit = (writes, ms) => hub.noteSlow('commit', ms, { writes });
 
   app.setErrorHandler((error, req, reply) => sendRefusal(error, req, reply));
   // The API takes JSON only: a text/plain body is 415, not a string for the schema to refuse.

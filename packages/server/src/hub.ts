@@ -80,6 +80,12 @@ export interface HubLimits {
   crashPause: number;
   /** A database call slower than this is a stall, paused on the clocks (ms). */
   stall: number;
+  /**
+   * A timer's task (the socket checks, the sweep, a beat…) or a database commit that holds the
+   * event loop longer than this is logged, named, with its length (ms; 0: never). For finding
+   * what stalls the loop under load (`npm run bench:server` sets it).
+   */
+  slowTask: number;
 }
 
 export const DEFAULT_HUB_LIMITS: HubLimits = {
@@ -112,6 +118,7 @@ export const DEFAULT_HUB_LIMITS: HubLimits = {
   instanceTtl: 4_000,
   crashPause: 30_000,
   stall: 1_000,
+  slowTask: 0,
 };
 
 export interface HubOptions {
@@ -245,16 +252,20 @@ export class Hub {
   /** Starts the beats, the socket checks and the sweeps. */
   async start(): Promise<void> {
     await this.beat();
-    const every = (ms: number, f: () => unknown) => {
-      const t = setInterval(() => void Promise.resolve(f()).catch((e: unknown) => this.fail('timer', e)), ms);
+    const every = (ms: number, f: () => unknown, task = f.name) => {
+      const t = setInterval(() => {
+        const start = performance.now();
+        void Promise.resolve(f()).catch((e: unknown) => this.fail('timer', e));
+        this.noteSlow(task, performance.now() - start);
+      }, ms);
       t.unref();
       this.timers.push(t);
     };
-    every(this.limits.heartbeat, () => this.beat());
-    every(1000, () => this.checkSockets());
-    every(2000, () => this.checkLiveness());
-    every(1000, () => this.pollWithoutBus());
-    every(60_000, () => this.sweep());
+    every(this.limits.heartbeat, () => this.beat(), 'beat');
+    every(1000, () => this.checkSockets(), 'checkSockets');
+    every(2000, () => this.checkLiveness(), 'checkLiveness');
+    every(1000, () => this.pollWithoutBus(), 'pollWithoutBus');
+    every(60_000, () => this.sweep(), 'sweep');
     // A stalled event loop (a flood of connections, a long garbage collection) is a server fault:
     // moves waited in the queue through no fault of their players.
     let tick = this.now();
@@ -318,6 +329,12 @@ export class Hub {
       this.pending >= this.limits.maxPending ||
       this.loopDelay > this.limits.maxLoopDelay
     );
+  }
+
+  /** Logs a task that held the event loop past `slowTask` (its synchronous part: what stalls sockets). */
+  noteSlow(task: string, ms: number, extra: object = {}): void {
+    if (this.limits.slowTask > 0 && ms > this.limits.slowTask)
+      this.log.warn({ task, ms: Math.round(ms), ...extra, instance: this.instance }, 'slow task');
   }
 
   private fail(where: string, e: unknown, game?: string): void {

@@ -511,16 +511,22 @@ export class SqliteStore implements GameStore {
     });
   }
 
+  /** Told of each group commit: the writes it took and how long it held the event loop (ms). */
+  onCommit: ((writes: number, ms: number) => void) | undefined;
+
   /** Writes the oldest `MAX_BATCH` waiting writes in one transaction. */
   private flush(): void {
     const batch = this.batch.splice(0, MAX_BATCH);
     if (this.batch.length > 0) this.flushSoon();
+    const start = performance.now();
     let written: boolean[];
     try {
       written = this.writeAll(batch.map((b) => b.rec));
     } catch (e) {
       for (const b of batch) b.reject(e);
       return;
+    } finally {
+      this.onCommit?.(batch.length, performance.now() - start);
     }
     batch.forEach((b, i) => b.resolve(written[i]));
   }

@@ -476,6 +476,36 @@ describe('logs', () => {
     expect(hubLine).toMatchObject({ game: 'abcdefgh12', token: '[redacted]', msg: 'x' });
   });
 
+  it('names a timer task or a commit that held the event loop past slowTask, only when asked', async () => {
+    const sink = logSink();
+    const { server, base } = await serve({
+      logger: { level: 'info', stream: sink.stream },
+      limits: { slowTask: 1e-9 },
+    });
+    // A game made and its creator's seat taken: a commit of the group.
+    const made = await raw(`${base}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ color: 'white', clock: null }),
+    });
+    expect(made.status).toBe(201);
+    const { id, token } = json(made) as { id: string; token: string };
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws`);
+    await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ t: 'hello', game: id, token }));
+    // The seat's presence is written through the group commit.
+    await sink.until((l) => l.msg === 'slow task' && l.task === 'commit' && l.writes === 1);
+    ws.close();
+    await sink.until((l) => l.msg === 'slow task' && l.task === 'checkSockets');
+    const line = sink.lines.find((l) => l.msg === 'slow task')!;
+    expect(line).toMatchObject({ level: 40, instance: server.hub.instance });
+    expect(typeof line.ms).toBe('number');
+    const quiet = logSink();
+    await serve({ logger: { level: 'info', stream: quiet.stream } });
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(quiet.lines.filter((l) => l.msg === 'slow task')).toEqual([]);
+  });
+
   it('writes nothing at level silent', async () => {
     const sink = logSink();
     const { base } = await serve({ logger: { level: 'silent', stream: sink.stream } });
