@@ -163,3 +163,27 @@ export {
   validateTraining,
   poolCounts,
 } from './training.ts';
+export type { RunBests, StormState } from './run.ts';
+export {
+  STREAK_STEPS,
+  STORM_STEPS,
+  THEME_GAP,
+  LOPSIDED_GAP,
+  STORM,
+  runLevel,
+  lopsided,
+  pickRunPuzzle,
+  comboBonus,
+  nextComboBonus,
+  stormStart,
+  stormRemaining,
+  stormOver,
+  stormMove,
+  stormSolved,
+  stormAccuracy,
+  emptyRuns,
+  stormTodayBest,
+  recordStreak,
+  recordStorm,
+  validateRuns,
+} from './run.ts';

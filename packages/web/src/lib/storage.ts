@@ -17,6 +17,7 @@ export const KEYS = {
   puzzle: 'dama.puzzle.v1',
   training: 'dama.training.v1',
   puzzlePool: 'dama.puzzle-pool.v1',
+  puzzleRuns: 'dama.puzzle-runs.v1',
   online: 'dama.online-seats.v1',
   player: 'dama.player.v1',
   lobby: 'dama.lobby.v1',

@@ -35,7 +35,8 @@ export { PAUSE, type Feedback, type Phase } from './player.ts';
 /** 'daily': today's puzzle, counts for the streak; 'archive': a past day's; 'practice': not recorded. */
 export type PlayMode = 'daily' | 'archive' | 'practice';
 
-export type Screen = 'puzzle' | 'archive' | 'training';
+/** The tabs: today's (or an archive day's) puzzle, the archive, training, the streak, the storm. */
+export type Screen = 'puzzle' | 'archive' | 'training' | 'streak' | 'storm';
 
 export interface OpenPuzzle {
   /** 'YYYY-MM-DD' */
@@ -267,12 +268,17 @@ export class PuzzleCtrl {
   }
 
   openTraining(): void {
-    this.screen = 'training';
+    this.openTab('training');
+  }
+
+  /** A tab with a screen of its own (training, the streak, the storm): the daily puzzle waits. */
+  openTab(screen: 'training' | 'streak' | 'storm'): void {
+    this.screen = screen;
     this.settle();
     this.deps.redraw();
   }
 
-  /** What the training tab needs from the page. */
+  /** What the training, streak and storm tabs need from the page. */
   trainingDeps(): {
     settings: Settings;
     now: () => number;

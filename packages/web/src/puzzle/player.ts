@@ -12,6 +12,7 @@ import {
   solutionMoves,
   startSession,
   takeHint,
+  type PlayResult,
   type Puzzle,
   type SessionState,
 } from '@dama/puzzle';
@@ -54,6 +55,9 @@ export type Feedback =
 /** What happened that the owner keeps: a hint taken, a try used, the end. */
 export type PlayEvent = 'hint' | 'wrong' | 'failed' | 'solved';
 
+/** How the session judged one of the solver's moves: on the way (or the last), a slower win, wrong. */
+export type MoveVerdict = 'good' | 'slower' | 'wrong';
+
 /** What a puzzle screen (the daily one, training) gets from the page. */
 export interface ScreenDeps {
   /** where the record is kept */
@@ -73,6 +77,8 @@ export interface PlayerDeps extends Pick<ScreenDeps, 'lang' | 'settings' | 'redr
   onResult: (event: PlayEvent) => void;
   /** The puzzle may be played (the daily screen's is not once its bank has run out). */
   playable?: () => boolean;
+  /** Told of every move the session judged (the runs count them), before `onResult`. */
+  onMove?: (verdict: MoveVerdict) => void;
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -209,6 +215,8 @@ export class PuzzlePlayer {
     this.shown = this.shown.play(move);
     this.lastMove = move;
     this.deps.sound?.play(move.captures.length > 0 ? 'capture' : 'move');
+    const verdict = VERDICT[result.kind];
+    if (verdict) this.deps.onMove?.(verdict);
 
     switch (result.kind) {
       case 'correct': {
@@ -363,6 +371,16 @@ export class PuzzlePlayer {
     this.board = undefined;
   }
 }
+
+const VERDICT: Record<PlayResult['kind'], MoveVerdict | undefined> = {
+  correct: 'good',
+  solved: 'good',
+  slower: 'slower',
+  wrong: 'wrong',
+  failed: 'wrong',
+  illegal: undefined,
+  over: undefined,
+};
 
 /** The position after `line` from `start`. */
 function lineEnd(start: Position, line: readonly Move[]): Position {

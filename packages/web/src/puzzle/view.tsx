@@ -8,6 +8,7 @@ import { icons } from '../lib/icons.tsx';
 import type { ArchiveMark, ArchiveRow, PuzzleCtrl } from './ctrl.ts';
 import { feedbackText, hintButton, statusLine, tagsLine, taskLine, triesDots } from './parts.tsx';
 import { TrainingPage } from './training-view.tsx';
+import { ModeTab } from './mode-tab.tsx';
 import { makeLinkHash } from '../lib/analysis-link.ts';
 
 function tabs(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
@@ -42,6 +43,18 @@ function tabs(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
       >
         {m.puzzleTabTraining}
       </button>
+      {(['streak', 'storm'] as const).map((tab) => (
+        <button
+          key={tab}
+          type="button"
+          class={ctrl.screen === tab ? 'on' : ''}
+          aria-current={ctrl.screen === tab ? 'page' : undefined}
+          onClick={() => ctrl.openTab(tab)}
+          data-testid={`pz-tab-${tab}`}
+        >
+          {tab === 'streak' ? m.puzzleStreakTab : m.puzzleStormTab}
+        </button>
+      ))}
     </nav>
   );
 }
@@ -370,10 +383,12 @@ function archiveScreen(ctrl: PuzzleCtrl, m: Catalog, lang: Lang): JSX.Element {
   );
 }
 
-/** The layout: the board screens (a puzzle, training) put the board beside the panel on a wide
- * screen (styles/app.css, `.screen-puzzle`); the archive and the bank's end are one column. */
+/** The layout: the board screens (a puzzle, training, the streak, the storm) put the board beside
+ * the panel on a wide screen (styles/app.css, `.screen-puzzle`); the archive and the bank's end are
+ * one column, and so is the storm's end (puzzle.css). */
 function screenClass(ctrl: PuzzleCtrl): string {
-  if (ctrl.screen === 'training') return 'screen-puzzle screen-training';
+  if (ctrl.screen === 'training' || ctrl.screen === 'streak' || ctrl.screen === 'storm')
+    return `screen-puzzle screen-${ctrl.screen}`;
   if (ctrl.screen === 'puzzle' && ctrl.ended && ctrl.open.mode === 'daily') return 'screen-ended';
   return `screen-${ctrl.screen}`;
 }
@@ -396,6 +411,8 @@ export function puzzleView(ctrl: PuzzleCtrl, lang: Lang): JSX.Element {
         archiveScreen(ctrl, m, lang)
       ) : ctrl.screen === 'training' ? (
         <TrainingPage lang={lang} {...ctrl.trainingDeps()} />
+      ) : ctrl.screen === 'streak' || ctrl.screen === 'storm' ? (
+        <ModeTab key={ctrl.screen} tab={ctrl.screen} lang={lang} {...ctrl.trainingDeps()} />
       ) : (
         puzzleScreen(ctrl, m, lang)
       )}

@@ -1,0 +1,199 @@
+// The streak and the storm tabs of the puzzle page in the browser. The screen names the open puzzle
+// (`data-puzzle`); its moves come from the training pool itself (the solution line, and a first move
+// after which the solver has no win). The page is driven only through taps on the board and its
+// buttons; the storm's three minutes pass on Playwright's mocked clock (`page.clock`).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Move, Position } from '@dama/core';
+import { parseBank, slowerWin, solutionMoves, startSession, type Puzzle } from '@dama/puzzle';
+
+const pool = (() => {
+  const r = parseBank(
+    readFileSync(createRequire(import.meta.url).resolve('@dama/puzzle/training.tsv'), 'utf8'),
+    'training',
+  );
+  if (!r.ok) throw new Error(r.error);
+  return new Map(r.value.map((p) => [p.id, p]));
+})();
+
+const RUNS_KEY = 'dama.puzzle-runs.v1';
+const name = (sq: number): string => `${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`;
+
+/** Two taps play the move: every route of that piece to that square takes the same men. */
+function oneRoute(pos: Position, m: Move): boolean {
+  const routes = pos.legalMovesAllPaths().filter((x) => x.from === m.from && x.to === m.to);
+  return new Set(routes.map((r) => [...r.captures].sort((a, b) => a - b).join(','))).size === 1;
+}
+
+function playableByTaps(p: Puzzle): boolean {
+  let pos = startSession(p).position;
+  return solutionMoves(p).every((m, i) => {
+    const ok = i % 2 === 1 || oneRoute(pos, m);
+    pos = pos.play(m);
+    return ok;
+  });
+}
+
+/** A first move after which the solver has no win at all, playable by two taps. */
+function wrongMove(p: Puzzle): Move | undefined {
+  const s = startSession(p);
+  return s.position
+    .legalMovesAllPaths()
+    .find((m) => oneRoute(s.position, m) && slowerWin(s.position, s.position.findLegal(m)!, p.moves) === 0);
+}
+
+async function tap(page: Page, m: Move): Promise<void> {
+  const board = page.getByTestId('puzzle');
+  await board.locator(`[data-square="${name(m.from)}"]`).click();
+  await board.locator(`[data-square="${name(m.to)}"]`).click();
+}
+
+/** The puzzle the run shows now. */
+async function shown(run: Locator): Promise<Puzzle> {
+  await expect(run).toHaveAttribute('data-phase', 'play');
+  const id = Number(await run.getAttribute('data-puzzle'));
+  const p = pool.get(id);
+  expect(p, `puzzle ${id} is in the pool`).toBeDefined();
+  return p!;
+}
+
+/** Play the solver's moves of the solution; the computer's replies are awaited. */
+async function solve(page: Page, run: Locator, p: Puzzle): Promise<void> {
+  const line = solutionMoves(p);
+  for (let i = 0; i < line.length; i += 2) {
+    await expect(run).toHaveAttribute('data-phase', 'play');
+    await tap(page, line[i]);
+    if (i + 2 < line.length) await expect(run).toHaveAttribute('data-played', String(i + 2));
+  }
+}
+
+async function stored(page: Page): Promise<Record<string, unknown> | null> {
+  return page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown>,
+    RUNS_KEY,
+  );
+}
+
+test('streak: puzzles solved by taps count up, the first wrong move ends the run, and the best is kept', async ({
+  page,
+}) => {
+  // a fixed time: the run's choices are seeded by it
+  await page.clock.setFixedTime(new Date('2026-12-10T07:00:00Z'));
+  await page.goto('./#/puzzle');
+  await page.getByTestId('pz-tab-streak').click();
+  const run = page.getByTestId('streak-run');
+  await expect(page.getByTestId('streak-best')).toHaveAttribute('data-value', '0');
+  let solved = 0;
+  let skipped = false;
+  while (solved < 2) {
+    const p = await shown(run);
+    if (!playableByTaps(p)) {
+      // a move of two routes over different men needs a third tap: the one skip of the run
+      expect(skipped, 'at most one puzzle of the run needs the skip').toBe(false);
+      await page.getByTestId('streak-skip').click();
+      skipped = true;
+      await expect(run).not.toHaveAttribute('data-puzzle', String(p.id));
+      await expect(page.getByTestId('streak-skip')).toBeDisabled();
+      continue;
+    }
+    await solve(page, run, p);
+    solved++;
+    await expect(page.getByTestId('streak-score')).toHaveAttribute('data-value', String(solved));
+    await expect(run).not.toHaveAttribute('data-puzzle', String(p.id));
+  }
+  const last = await shown(run);
+  const wrong = wrongMove(last);
+  expect(wrong, `puzzle ${last.id} has a wrong move to play by taps`).toBeDefined();
+  await tap(page, wrong!);
+  await expect(run).toHaveAttribute('data-phase', 'over');
+  const end = page.getByTestId('streak-end');
+  await expect(end).toHaveAttribute('data-score', '2');
+  await expect(end).toContainText('You solved 2 puzzles in a row.');
+  await expect(page.getByTestId('streak-new-best')).toBeVisible();
+  // the refutation, then the solution, are played on the board
+  await expect(page.getByTestId('streak-status')).toHaveText('That is the solution.', { timeout: 20_000 });
+  expect(await stored(page)).toMatchObject({ version: 1, streak: 2 });
+
+  // a new page: the best is still there, and a new run starts from nothing
+  await page.reload();
+  await page.getByTestId('pz-tab-streak').click();
+  await expect(page.getByTestId('streak-best')).toHaveAttribute('data-value', '2');
+  await expect(page.getByTestId('streak-score')).toHaveAttribute('data-value', '0');
+});
+
+test('storm: the clock waits for the first move, a solve scores, and the end shows the score when time is up @desktop @landscape', async ({
+  page,
+}) => {
+  await page.clock.install({ time: new Date('2026-12-10T07:00:00Z') });
+  await page.goto('./#/puzzle');
+  await page.getByTestId('pz-tab-storm').click();
+  const run = page.getByTestId('storm-run');
+  const clock = page.getByTestId('storm-clock');
+  await expect(clock).toContainText('3:00');
+  await expect(page.getByTestId('storm-status')).toHaveText('The clock starts with your first move.');
+  await page.clock.runFor(20_000);
+  await expect(clock).toContainText('3:00');
+
+  // solve one (a puzzle the taps cannot play is given up with a wrong move: 10 s, and the next one)
+  let misses = 0;
+  let moves = 0;
+  for (;;) {
+    const p = await shown(run);
+    if (playableByTaps(p)) {
+      await solve(page, run, p);
+      moves += p.moves;
+      break;
+    }
+    const wrong = wrongMove(p);
+    expect(wrong, `puzzle ${p.id} can be played or missed by taps`).toBeDefined();
+    await tap(page, wrong!);
+    misses++;
+    moves++;
+    await expect(run).not.toHaveAttribute('data-puzzle', String(p.id));
+  }
+  await expect(page.getByTestId('storm-score')).toHaveAttribute('data-value', '1');
+  await expect(page.getByTestId('storm-status')).toHaveText('Solved! Here is the next one.');
+  await expect(clock).not.toContainText('3:00');
+
+  await page.clock.runFor(181_000);
+  const end = page.getByTestId('storm-end');
+  await expect(end).toBeVisible();
+  await expect(end).toHaveAttribute('data-score', '1');
+  await expect(page.getByTestId('storm-final-score')).toHaveText('1');
+  await expect(end).toContainText('1 puzzle solved');
+  await expect(page.getByTestId('storm-moves')).toHaveAttribute('data-value', String(moves));
+  await expect(page.getByTestId('storm-accuracy')).toHaveAttribute(
+    'data-value',
+    `${Math.round((100 * (moves - misses)) / moves)}%`,
+  );
+  await expect(page.getByTestId('storm-best-today')).toHaveAttribute('data-value', '1');
+  await expect(page.getByTestId('storm-best-ever')).toHaveAttribute('data-value', '1');
+  await expect(page.getByTestId('storm-new-best')).toBeVisible();
+  expect(await stored(page)).toMatchObject({ version: 1, storm: 1, stormDay: '2026-12-10', stormToday: 1 });
+
+  // a new storm starts with a full clock, waiting again
+  await page.getByTestId('storm-again').click();
+  await expect(page.getByTestId('storm-clock')).toContainText('3:00');
+  await expect(page.getByTestId('storm-score')).toHaveAttribute('data-value', '0');
+});
+
+test('both tabs open offline, never opened before: their code and the pool are precached', async ({
+  page,
+  context,
+}) => {
+  await page.goto('./#/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  await page.goto('./#/puzzle');
+  await page.reload();
+  await page.getByTestId('pz-tab-storm').click();
+  await expect(page.getByTestId('storm-run')).toHaveAttribute('data-phase', 'play');
+  await page.getByTestId('pz-tab-streak').click();
+  await expect(page.getByTestId('streak-run')).toHaveAttribute('data-phase', 'play');
+  await context.setOffline(false);
+});
