@@ -129,6 +129,12 @@ export interface HubOptions {
   onStored?: (before: ServerGame, after: ServerGame) => void;
 }
 
+/** A socket's part that batches writes (ws keeps the net.Socket under `_socket`). */
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
 interface Conn {
   ws: WebSocket;
   address: string;
@@ -598,6 +604,24 @@ export class Hub {
       else if (now - c.heard > this.limits.silentClose) this.drop(c, 'silent');
     }
   }
+
+  /**
+   * Holds a socket's writes until the work of this turn is done: the mover's snapshot and the ack
+   * that follows it a few promise steps later leave in one write (one system call, not two).
+   */
+  private cork(conn: Conn): void {
+    const socket = (conn.ws as unknown as { _socket?: Corkable })._socket;
+    if (!socket || this.corked.has(socket)) return;
+    if (this.corked.size === 0) process.nextTick(this.uncorkAll);
+    socket.cork();
+    this.corked.add(socket);
+  }
+
+  private corked = new Set<Corkable>();
+  private readonly uncorkAll = () => {
+    for (const s of this.corked) s.uncork();
+    this.corked.clear();
+  };
 
   private send(conn: Conn, msg: ServerMessage): void {
     this.sendText(conn, JSON.stringify(msg));
@@ -1081,6 +1105,7 @@ export class Hub {
     for (const c of h.watchers) {
       if (rec.version <= c.v) continue;
       c.v = rec.version;
+      this.cork(c);
       this.sendText(c, frame);
       this.noteShown(h, c, rec.version);
     }
