@@ -49,6 +49,8 @@ describe('bad input', () => {
     [['show']],
     [['frobnicate']],
     [['puzzles', 'verify', '--today', '2026-13-01']],
+    [['puzzles', 'respace', '--today', '2026-13-01']],
+    [['puzzles', 'respace', '--dry-run=yes']],
   ])('%j exits with 2 and one line on stderr', (args) => {
     const r = dama(args);
     expect(r.status).toBe(2);
@@ -76,13 +78,18 @@ describe('dama puzzles verify', () => {
   it('reports near-duplicates split at --today and guessable puzzles, re-proving nothing with --sample 0', () => {
     const r = dama(['puzzles', 'verify', '--sample', '0', '--today', '2026-12-10']);
     expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    // #3 (2026-12-02) and #10 (2026-12-09), one piece apart, are both published by 2026-12-10.
+    // `dama puzzles respace` left no near-duplicate within 60 days, published or future.
     expect(r.stdout).toMatch(
-      /near-duplicates \(distance ≤ 2\): daily pairs within 60 days 1 published, [1-9]\d* future \(today 2026-12-10\)/,
+      /near-duplicates \(distance ≤ 2\): daily pairs within 60 days 0 published, 0 future \(today 2026-12-10\); training–daily pairs 0 \(0 training puzzles\)/,
     );
-    expect(r.stdout).toContain('  published: #3–#10 (1, 7 d)\n');
-    expect(r.stdout).toMatch(/guessable \(fewer than 4 first moves to choose from\):\n {2}daily: \d+ /);
-    expect(r.stdout).toMatch(/ok: re-proved a sample of 0 a bank .*, 0 in all, 0 failed/);
+    expect(r.stdout).toContain('  published: none\n  future: none\n  training–daily: none\n');
+    expect(r.stdout).toMatch(
+      /guessable \(fewer than 4 first moves to choose from\):\n {2}daily: 0 .*\n {2}training: 0 /,
+    );
+    // Near-duplicates and guessable puzzles are failures now; what is left is the banks' size.
+    const problems = r.stdout.split('\n').filter((line) => line.startsWith('bank: '));
+    expect(problems.filter((line) => !/fewer than/.test(line))).toEqual([]);
+    expect(r.status).toBe(problems.length === 0 ? 0 : 1);
+    expect(r.stdout).toMatch(/(ok|FAILED): re-proved a sample of 0 a bank .*, 0 in all, 0 failed/);
   });
 });

@@ -34,4 +34,14 @@ describe('bank files', () => {
     expect(parseLine(line.replace('2026-12-02', '-'), 'training')).toMatchObject({ date: undefined });
     expect(parseLine('1\t2', 'daily')).toMatch(/2 columns/);
   });
+
+  it('let training ids skip a puzzle taken out, but never go back; daily ids are the dates', () => {
+    const training = (ids: number[]) => formatBank(ids.map((id) => ({ ...puzzle, id, date: undefined })));
+    const gap = parseBank(training([1, 2, 5, 9]), 'training');
+    expect(gap.ok && gap.value.map((p) => p.id)).toEqual([1, 2, 5, 9]);
+    expect(parseBank(training([1, 5, 5]), 'training')).toEqual({ ok: false, error: 'line 3 has id 5' });
+    expect(parseBank(training([1, 5, 3]), 'training')).toEqual({ ok: false, error: 'line 3 has id 3' });
+    const daily = formatBank([puzzle, { ...puzzle, id: 3, date: '2026-12-04' }]);
+    expect(parseBank(daily, 'daily')).toEqual({ ok: false, error: 'line 2 has id 3' });
+  });
 });

@@ -103,7 +103,11 @@ export function parseLine(text: string, kind: BankKind): Puzzle | string {
   };
 }
 
-/** A whole bank file: every line a puzzle, ids 1, 2, 3 … in order. */
+/**
+ * A whole bank file: every line a puzzle. The daily bank's ids are 1, 2, 3 … in order (#n is a
+ * date). The training pool's ids only increase: a puzzle taken out of the pool leaves a gap, and
+ * the others keep their ids (players' ratings, histories and retry lists refer to them).
+ */
 export function parseBank(
   text: unknown,
   kind: BankKind,
@@ -115,7 +119,9 @@ export function parseBank(
   for (const [i, line] of lines.entries()) {
     const p = parseLine(line, kind);
     if (typeof p === 'string') return { ok: false, error: `line ${i + 1}: ${p}` };
-    if (p.id !== i + 1) return { ok: false, error: `line ${i + 1} has id ${p.id}` };
+    const previous = out.length > 0 ? out[out.length - 1].id : 0;
+    if (kind === 'daily' ? p.id !== i + 1 : p.id <= previous)
+      return { ok: false, error: `line ${i + 1} has id ${p.id}` };
     out.push(p);
   }
   return { ok: true, value: out };

@@ -63,4 +63,16 @@ describe('building the banks from candidates', () => {
     });
     expect(again.added).toEqual({ daily: 0, training: 0 });
   });
+
+  it('numbers new training puzzles after the highest id, leaving the gaps of puzzles taken out', () => {
+    const half = mined.filter((_, i) => i % 2 === 0);
+    const first = buildBanks({ daily: [], training: [], candidates: half, dailyTarget: 60 });
+    const kept = first.training.filter((p) => p.id % 2 === 1);
+    const highest = kept[kept.length - 1].id;
+    const next = buildBanks({ daily: first.daily, training: kept, candidates: mined, dailyTarget: 60 });
+    expect(next.training.slice(0, kept.length)).toEqual(kept);
+    const added = next.training.slice(kept.length).map((p) => p.id);
+    expect(added.length).toBeGreaterThan(0);
+    expect(added).toEqual(added.map((_, i) => highest + i + 1));
+  });
 });

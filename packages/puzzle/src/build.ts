@@ -246,7 +246,9 @@ export function buildBanks(options: BuildOptions): BuildReport {
     daily.push({ id, date: dateOfNumber(id), ...e.puzzle });
   }
   const training = [...options.training];
-  for (const e of trainingNew) training.push({ id: training.length + 1, date: undefined, ...e.puzzle });
+  // New ids follow the highest one in the pool: a gap left by a puzzle taken out is not filled.
+  let id = training.reduce((most, p) => Math.max(most, p.id), 0);
+  for (const e of trainingNew) training.push({ id: ++id, date: undefined, ...e.puzzle });
   return { daily, training, added: { daily: dailyNew.length, training: trainingNew.length }, skipped };
 }
 

@@ -72,9 +72,10 @@ export interface DailyPick<P> {
 }
 
 /**
- * The puzzle of `date`: the daily bank is the schedule, #n is on the launch date + n − 1 days. The
- * bank only grows at its end (schedule.ts pins what is published), so a date's puzzle never changes,
- * and a date past the end has none: the screen says the bank has run out rather than repeating one.
+ * The puzzle of `date`: the daily bank is the schedule, #n is on the launch date + n − 1 days. Only
+ * dates after today may be replaced (schedule.ts pins what is published), so a published date's
+ * puzzle never changes, and a date past the end has none: the screen says the bank has run out
+ * rather than repeating one.
  */
 export function puzzleForDate<P>(date: string, bank: readonly P[]): DailyPick<P> {
   const number = puzzleNumber(date);

@@ -11,7 +11,9 @@ export {
   exportLine,
 } from './bank.ts';
 export type { ScheduleEntry } from './schedule.ts';
-export { parseSchedule, scheduleProblems, extendSchedule, scheduleLine } from './schedule.ts';
+export { parseSchedule, scheduleProblems, extendSchedule, replaceFuture, scheduleLine } from './schedule.ts';
+export type { Moved, Dropped, RespaceOptions, RespaceReport, PruneReport } from './respace.ts';
+export { respaceDaily, pruneTraining } from './respace.ts';
 export type { MinedRecord, Entry, BuildOptions, BuildReport, ShareRules } from './build.ts';
 export {
   BANK_RULES,
@@ -61,7 +63,13 @@ export { rankDefences, solutionTree, mainLine } from './solution.ts';
 export type { FixedSearchResult, SearchEffort } from './search.ts';
 export { searchFixed, searchEffort, rootScores } from './search.ts';
 export type { Hardness, FirstKind } from './hardness.ts';
-export { measureHardness, hardnessPoints, hardnessLevel, HARDNESS_STEPS, materialPoints } from './hardness.ts';
+export {
+  measureHardness,
+  hardnessPoints,
+  hardnessLevel,
+  HARDNESS_STEPS,
+  materialPoints,
+} from './hardness.ts';
 export {
   playLine,
   material,
@@ -83,6 +91,8 @@ export {
   MIN_DAILY,
   MIN_TRAINING,
   nearDuplicates,
+  nearProblems,
+  guessProblems,
   guessablePuzzles,
   NEAR_DISTANCE,
   NEAR_SPACING_DAYS,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBank, type Puzzle, type Theme } from './bank.ts';
 import { BANK_RULES, describeEntry, FIRST_TRAINING, TRAINING_RULES } from './build.ts';
-import { extendSchedule, parseSchedule, scheduleProblems } from './schedule.ts';
+import { extendSchedule, parseSchedule, replaceFuture, scheduleProblems } from './schedule.ts';
 import {
   countBank,
   duplicateProblems,
@@ -48,7 +48,7 @@ describe('the shipped banks', () => {
         problem,
       ).toEqual([]);
     }
-    expect(MIN_DAILY).toBe(1100);
+    expect(MIN_DAILY).toBe(1096);
     expect(MIN_TRAINING).toBe(2000);
     expect(duplicateProblems(daily, training)).toEqual([]);
   });
@@ -56,13 +56,21 @@ describe('the shipped banks', () => {
   it('re-prove a random sample of each (different each run; the seed is printed)', () => {
     const seed = Number(process.env.PUZZLE_SEED ?? Math.floor(Math.random() * 2 ** 31));
     console.log(`puzzle bank sample seed ${seed} (PUZZLE_SEED=${seed} to repeat)`);
-    const report = verifyBanks(daily, training, schedule, { sample: 8, seed });
+    const report = verifyBanks(daily, training, schedule, { sample: 8, seed, today: '2026-12-06' });
     expect(report.failures).toEqual([]);
     expect(report.checked).toBe(16);
+    // No near-duplicates under the spacing rule, at any date (past and future together), none in
+    // training near a daily puzzle, nothing guessable: a puzzle put back fails here.
+    expect(report.near).toEqual({ dailyPast: [], dailyFuture: [], trainingDaily: [] });
+    expect(report.guessable).toEqual({
+      daily: { fewMoves: [], fewCaptures: [] },
+      training: { fewMoves: [], fewCaptures: [] },
+    });
+    expect(report.bankProblems.filter((p) => !/fewer than/.test(p))).toEqual([]);
   }, 120_000);
 });
 
-describe('the schedule only grows', () => {
+describe('published dates never change', () => {
   it('keeps the published dates: #1 and #2 as the first edition showed them', () => {
     expect(daily[0]).toMatchObject({ date: '2026-11-30', fen: 'B:Wb2,d2:BKa1,g2,Kf3,a4,d6,e6,f6,h6,b7,e7' });
     expect(daily[1]).toMatchObject({ date: '2026-12-01', fen: 'W:WKf2,d3,a7,b7:BKd7' });
@@ -71,6 +79,7 @@ describe('the schedule only grows', () => {
   it('gives every date of the manifest its pinned puzzle', () => {
     expect(schedule.length).toBe(daily.length);
     expect(scheduleProblems(daily, schedule)).toEqual([]);
+    expect(replaceFuture(read('schedule.tsv'), daily, '2026-12-06')).toBe(read('schedule.tsv'));
   });
 
   it('refuses a bank that changes or drops a pinned date, and appends new ones', () => {
@@ -189,5 +198,39 @@ describe('near-duplicates and guessable puzzles', () => {
     expect(report.today).toBe('2027-01-05');
     expect(report.near.dailyFuture).toEqual([{ a: 1, b: 2, distance: 1, days: 7 }]);
     expect(report.guessable.daily).toEqual({ fewMoves: [], fewCaptures: [] });
+  });
+
+  const nearOrGuessable = (problems: readonly string[]) =>
+    problems.filter((p) => /near-duplicate|training–daily|guessable/.test(p));
+
+  it('fail the banks: future near-duplicates, training near a daily puzzle, guessable ones', () => {
+    const daily = [puzzle(1, '2027-01-01', base), puzzle(2, '2027-01-08', near)];
+    const future = verifyBanks(daily, [], [], { sample: 0, today: '2027-01-05' });
+    expect(nearOrGuessable(future.bankProblems)).toEqual([
+      'daily: 1 near-duplicate pairs within 60 days on future dates: #1–#2 (1, 7 d)',
+    ]);
+    const training = [puzzle(7, undefined, near), puzzle(8, undefined, 'W:Wa2,b2:Bd7,e7')];
+    const apart = [puzzle(1, '2027-01-01', base), puzzle(2, '2027-05-01', 'W:We4,b4,c2,a4:Bd7,f7,c7,b6')];
+    expect(
+      nearOrGuessable(verifyBanks(apart, training, [], { sample: 0, today: '2027-01-05' }).bankProblems),
+    ).toEqual([
+      'training: 1 training–daily pairs within distance 2: #7–#1 (1)',
+      'training: 1 guessable (fewer than 4 first moves): #8',
+    ]);
+    const guessable = [puzzle(1, '2027-01-01', base), puzzle(2, '2027-01-02', 'W:Wa2,b2:Bd7,e7')];
+    expect(
+      nearOrGuessable(verifyBanks(guessable, [], [], { sample: 0, today: '2027-01-01' }).bankProblems),
+    ).toEqual(['daily: 1 guessable (fewer than 4 first moves): #2']);
+  });
+
+  it('only report what is published: those dates can no longer change', () => {
+    const daily = [puzzle(1, '2027-01-01', base), puzzle(2, '2027-01-08', near)];
+    const report = verifyBanks(daily, [], [], { sample: 0, today: '2027-01-08' });
+    expect(report.near.dailyPast).toEqual([{ a: 1, b: 2, distance: 1, days: 7 }]);
+    expect(nearOrGuessable(report.bankProblems)).toEqual([]);
+    const guessable = [puzzle(1, '2027-01-01', base), puzzle(2, '2027-01-02', 'W:Wa2,b2:Bd7,e7')];
+    const published = verifyBanks(guessable, [], [], { sample: 0, today: '2027-01-02' });
+    expect(published.guessable.daily.fewMoves).toEqual([2]);
+    expect(nearOrGuessable(published.bankProblems)).toEqual([]);
   });
 });

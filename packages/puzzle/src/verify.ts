@@ -266,20 +266,29 @@ export interface VerifyOptions {
 export interface VerifyReport {
   checked: number;
   failures: { bank: string; id: number; problems: string[] }[];
-  /** Problems of the banks as a whole (shares, duplicates, the schedule). */
+  /** Problems of the banks as a whole (shares, duplicates, the schedule, near-duplicates, guessable). */
   bankProblems: string[];
   counts: { daily: BankCounts; training: BankCounts };
-  /** Near-duplicates under the spacing rule (reported; the banks are not yet held to it). */
+  /**
+   * Near-duplicates under the spacing rule. Future daily pairs and training–daily pairs are bank
+   * problems (`nearProblems`); published pairs can no longer change and are only reported.
+   */
   near: NearReport;
   /** The day `near` split at. */
   today: string;
-  /** Guessable puzzles of each bank (reported; the banks are not yet held to it). */
+  /**
+   * Guessable puzzles of each bank: bank problems, but for daily puzzles dated `today` or before
+   * (published: only reported).
+   */
   guessable: { daily: GuessReport; training: GuessReport };
   milliseconds: number;
 }
 
-/** The sizes the issue asks for: three years of daily puzzles, and a training pool of 2,000. */
-export const MIN_DAILY = 1100;
+/**
+ * The sizes the issue asks for: three years of daily puzzles (2026-11-30 up to 2029-11-29, 1,096
+ * days: 2028 is a leap year), and a training pool of 2,000.
+ */
+export const MIN_DAILY = 1096;
 export const MIN_TRAINING = 2000;
 
 export function verifyBanks(
@@ -320,5 +329,55 @@ export function verifyBanks(
   const today = options.today ?? istanbulDate(new Date());
   const near = nearDuplicates(daily, training, today);
   const guessable = { daily: guessablePuzzles(daily), training: guessablePuzzles(training) };
+  bankProblems.push(...nearProblems(near), ...guessProblems(daily, guessable, today));
   return { checked, failures, bankProblems, counts, near, today, guessable, milliseconds: now() - start };
+}
+
+const pairList = (list: readonly NearPair[]) =>
+  list.map((p) => `#${p.a}–#${p.b} (${p.distance}${p.days === undefined ? '' : `, ${p.days} d`})`).join(' ');
+
+/**
+ * The near-duplicates the banks are held to: none on a future date within `NEAR_SPACING_DAYS` of
+ * another daily puzzle, and no training puzzle within `NEAR_DISTANCE` of a daily one. Published
+ * pairs (`dailyPast`) are not problems: those dates can no longer change.
+ */
+export function nearProblems(near: NearReport): string[] {
+  const out: string[] = [];
+  if (near.dailyFuture.length > 0)
+    out.push(
+      `daily: ${near.dailyFuture.length} near-duplicate pairs within ${NEAR_SPACING_DAYS} days on future dates: ` +
+        pairList(near.dailyFuture),
+    );
+  if (near.trainingDaily.length > 0)
+    out.push(
+      `training: ${near.trainingDaily.length} training–daily pairs within distance ${NEAR_DISTANCE}: ` +
+        pairList(near.trainingDaily),
+    );
+  return out;
+}
+
+/** The guessable puzzles the banks are held to: every training one, and daily ones after `today`. */
+export function guessProblems(
+  daily: readonly Puzzle[],
+  guessable: { daily: GuessReport; training: GuessReport },
+  today: string,
+): string[] {
+  const todayNumber = dayNumber(today);
+  const future = new Set(
+    daily
+      .filter((p) => p.date !== undefined && (dayNumber(p.date) ?? Infinity) > (todayNumber ?? Infinity))
+      .map((p) => p.id),
+  );
+  const out: string[] = [];
+  for (const [name, report, held] of [
+    ['daily', guessable.daily, (id: number) => future.has(id)],
+    ['training', guessable.training, () => true],
+  ] as const) {
+    const ids = [...report.fewMoves, ...report.fewCaptures].filter(held).sort((a, b) => a - b);
+    if (ids.length > 0)
+      out.push(
+        `${name}: ${ids.length} guessable (fewer than ${GUESS_MIN_CHOICES} first moves): #${ids.join(' #')}`,
+      );
+  }
+  return out;
 }

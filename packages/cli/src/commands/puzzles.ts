@@ -7,15 +7,21 @@ import {
   formatBank,
   GUESS_MIN_CHOICES,
   isDate,
+  istanbulDate,
+  nearDuplicates,
   NEAR_DISTANCE,
   NEAR_SPACING_DAYS,
   parseBank,
   parseSchedule,
   MIN_DAILY,
   pct,
+  pruneTraining,
+  replaceFuture,
+  respaceDaily,
   verifyBanks,
   type BankCounts,
   type BankKind,
+  type Difficulty,
   type GuessReport,
   type MinedRecord,
   type NearPair,
@@ -32,6 +38,7 @@ const USAGE = [
   'usage: dama puzzles mine --out FILE [--seed S] [--games N] [--until HH:MM] [--proof-nodes N] [--quick-nodes N] [--random N] [--lopsided]',
   '       dama puzzles generate --from FILE[,FILE…] [--daily N] [--seed S]',
   '       dama puzzles verify [--sample N] [--seed S] [--today YYYY-MM-DD]',
+  '       dama puzzles respace [--today YYYY-MM-DD] [--dry-run]',
   '       dama puzzles export [--training]',
 ].join('\n');
 
@@ -41,8 +48,12 @@ const USAGE = [
  * the training pool, and extends the schedule manifest, never changing a puzzle already in a bank;
  * `dama puzzles verify` re-proves both banks (or a random sample of each), checks the bank-wide
  * rules and the manifest, prints the counts, the near-duplicates under the spacing rule and the
- * guessable puzzles (reported, not yet failures), and exits with 1 on any failure (`--sample 0`
- * re-proves nothing: the bank-wide report alone, in seconds);
+ * guessable puzzles, and exits with 1 on any failure (future near-duplicates, training puzzles near
+ * a daily one and guessable puzzles are failures; `--sample 0` re-proves nothing: the bank-wide
+ * report alone, in seconds);
+ * `dama puzzles respace [--today D] [--dry-run]` moves future daily puzzles apart from their
+ * near-duplicates, drops guessable ones, takes training puzzles near a daily one or guessable out of
+ * the pool, and rewrites the banks and the manifest's future lines (`--dry-run`: prints only);
  * `dama puzzles export [--training]` prints a bank, one puzzle a line, tab-separated.
  */
 export function puzzlesCommand(argv: string[]): void {
@@ -51,6 +62,7 @@ export function puzzlesCommand(argv: string[]): void {
   else if (sub === 'verify') verify(rest);
   else if (sub === 'mine') mineCommand(rest);
   else if (sub === 'export') exportCommand(rest);
+  else if (sub === 'respace') respace(rest);
   else throw new UsageError(USAGE);
 }
 
@@ -228,4 +240,53 @@ function verify(argv: string[]): void {
       `${report.failures.length} failed, in ${(report.milliseconds / 1000).toFixed(2)}s\n`,
   );
   if (!ok) process.exitCode = 1;
+}
+
+/**
+ * `dama puzzles respace [--today YYYY-MM-DD] [--dry-run]`: the future daily puzzles respaced
+ * (`respaceDaily`), the training pool pruned (`pruneTraining`), the manifest's future lines
+ * rewritten (`replaceFuture`, which refuses any change to today or before), and what changed.
+ */
+function respace(argv: string[]): void {
+  const args = parseArgs(argv, ['dry-run']);
+  checkOptions(args, ['today', 'dry-run']);
+  if (args.positional.length > 0) throw new UsageError(USAGE);
+  const today = stringOption(args.options.get('today'), 'today') ?? istanbulDate(new Date());
+  if (!isDate(today)) throw new UsageError(`--today ${today} is not a date (YYYY-MM-DD)`);
+  const dryRun = args.options.has('dry-run');
+  const daily = loadBank('daily');
+  const training = loadBank('training');
+  const scheduleText = readText(FILES.schedule);
+  const before = nearDuplicates(daily, training, today);
+  const r = respaceDaily(daily, today);
+  const pruned = pruneTraining(training, r.daily);
+  const schedule = replaceFuture(scheduleText, r.daily, today);
+  const after = nearDuplicates(r.daily, pruned.training, today);
+  const levels: Difficulty[] = [1, 2, 3, 4, 5];
+  const perLevel = (list: readonly { difficulty: Difficulty }[]) =>
+    levels.map((l) => `${l}:${list.filter((m) => m.difficulty === l).length}`).join(' ');
+  const ids = (list: readonly number[]) => (list.length > 0 ? `#${list.join(' #')}` : 'none');
+  const last = r.daily.at(-1)?.date ?? '-';
+  const out = [
+    `today ${today}: ${r.published} published dates kept; daily ${daily.length} → ${r.daily.length} ` +
+      `(last date ${daily.at(-1)?.date ?? '-'} → ${last})`,
+    `moved ${r.moved.length} (by level ${perLevel(r.moved)}): ` +
+      (r.moved.map((m) => `#${m.from}→#${m.to}`).join(' ') || 'none'),
+    `dropped ${r.dropped.length} (by level ${perLevel(r.dropped)}): ` +
+      (r.dropped.map((d) => `#${d.number} (${d.reason})`).join(' ') || 'none'),
+    `dates given another level: ${ids(r.levelChanged)}`,
+    `training ${training.length} → ${pruned.training.length}: near a daily puzzle ${pruned.near.length}, ` +
+      `guessable ${pruned.guessable.length} (${ids(pruned.guessable)}), for the shares ` +
+      `${pruned.shares.length} (${ids(pruned.shares)})`,
+    `near-duplicate pairs: future daily ${before.dailyFuture.length} → ${after.dailyFuture.length}, ` +
+      `published ${before.dailyPast.length} → ${after.dailyPast.length}, ` +
+      `training–daily ${before.trainingDaily.length} → ${after.trainingDaily.length}`,
+  ];
+  if (!dryRun) {
+    writeFileSync(FILES.daily, formatBank(r.daily));
+    writeFileSync(FILES.training, formatBank(pruned.training));
+    writeFileSync(FILES.schedule, schedule);
+  }
+  out.push(dryRun ? 'dry run: nothing written' : 'wrote daily.tsv, training.tsv and schedule.tsv');
+  process.stdout.write(`${out.join('\n')}\n`);
 }
