@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hardnessLevel, hardnessPoints, measureHardness, type Hardness } from './hardness.ts';
+import type { Puzzle } from './bank.ts';
+import {
+  hardnessLevel,
+  hardnessPoints,
+  levelOf,
+  measureHardness,
+  relevelPool,
+  type Hardness,
+} from './hardness.ts';
+import { levelFigures } from './verify.ts';
 
 const measure = (fen: string, line: string): Hardness => {
   const h = measureHardness({ fen, line: line.split(' ') });
@@ -63,5 +72,31 @@ describe('hardness', () => {
 
   it('maps points to levels at the steps', () => {
     expect([0, 3.26, 3.27, 3.6, 4.6, 6.69, 6.7, 12].map(hardnessLevel)).toEqual([1, 1, 2, 3, 4, 4, 5, 5]);
+  });
+
+  it('relevels a pool from the measure, keeping ids and lines, and reports each level', () => {
+    const entry = (id: number, fen: string, line: string, difficulty: Puzzle['difficulty']): Puzzle => ({
+      id,
+      date: undefined,
+      fen,
+      moves: Math.ceil(line.split(' ').length / 2),
+      line: line.split(' '),
+      themes: [],
+      difficulty,
+      source: 'test',
+    });
+    const pool = [
+      entry(4, 'W:Wd4,b2,g2,h3:Bd5,a7,b7,h7', 'd4xd6', 5),
+      entry(9, 'W:WKc1,f5,d6,g6:Be4,Kg4', 'c1-e1 g4xg7 e1xe7xh7', 1),
+    ];
+    const { pool: out, changed } = relevelPool(pool);
+    expect(out.map((p) => [p.id, p.line, p.difficulty])).toEqual([
+      [4, ['d4xd6'], 1],
+      [9, ['c1-e1', 'g4xg7', 'e1xe7xh7'], levelOf(pool[1])],
+    ]);
+    expect(changed).toBe(levelOf(pool[1]) === 1 ? 1 : 2);
+    const figures = levelFigures(out);
+    expect(figures.map((f) => f.puzzles).reduce((a, b) => a + b, 0)).toBe(2);
+    expect(figures[0]).toMatchObject({ level: 1, puzzles: 1, reflex: 1, calculation: 1 });
   });
 });

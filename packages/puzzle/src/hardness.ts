@@ -129,3 +129,24 @@ export function hardnessLevel(points: number): Difficulty {
   for (const step of HARDNESS_STEPS) if (points >= step) level++;
   return level as Difficulty;
 }
+
+/** The level the hardness measure gives a puzzle, or undefined when its FEN or line cannot be read. */
+export function levelOf(p: Pick<Puzzle, 'fen' | 'line'>): Difficulty | undefined {
+  const h = measureHardness(p);
+  return typeof h === 'string' ? undefined : hardnessLevel(hardnessPoints(h));
+}
+
+/**
+ * The training pool with every puzzle's difficulty set from its hardness (`levelOf`); ids,
+ * lines and everything else unchanged. Returns how many changed level.
+ */
+export function relevelPool(pool: readonly Puzzle[]): { pool: Puzzle[]; changed: number } {
+  let changed = 0;
+  const out = pool.map((p) => {
+    const level = levelOf(p) ?? p.difficulty;
+    if (level === p.difficulty) return p;
+    changed++;
+    return { ...p, difficulty: level };
+  });
+  return { pool: out, changed };
+}

@@ -69,6 +69,8 @@ export {
   hardnessLevel,
   HARDNESS_STEPS,
   materialPoints,
+  levelOf,
+  relevelPool,
 } from './hardness.ts';
 export {
   playLine,
@@ -80,7 +82,7 @@ export {
   DIFFICULTY_STEPS,
 } from './tags.ts';
 export type { VerifyOptions, VerifyReport } from './verify.ts';
-export type { BankCounts, GuessReport, NearPair, NearReport } from './verify.ts';
+export type { BankCounts, GuessReport, LevelFigures, NearPair, NearReport } from './verify.ts';
 export {
   verifyPuzzle,
   verifyBanks,
@@ -93,6 +95,7 @@ export {
   nearDuplicates,
   nearProblems,
   guessProblems,
+  levelFigures,
   guessablePuzzles,
   NEAR_DISTANCE,
   NEAR_SPACING_DAYS,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBank, type Puzzle, type Theme } from './bank.ts';
+import { levelOf } from './hardness.ts';
 import { BANK_RULES, describeEntry, FIRST_TRAINING, TRAINING_RULES } from './build.ts';
 import { extendSchedule, parseSchedule, replaceFuture, scheduleProblems } from './schedule.ts';
 import {
@@ -116,6 +117,11 @@ describe('verifyPuzzle', () => {
     const difficulty = good.difficulty === 5 ? 1 : ((good.difficulty + 1) as 2 | 3 | 4 | 5);
     expect(verifyPuzzle({ ...good, difficulty }).join()).toMatch(/difficulty/);
     expect(verifyPuzzle({ ...good, fen: 'W:Wa5,b5,d5,a6:Bg5' }).join()).toMatch(/lone-defender/);
+    // A training puzzle's level is the hardness measure's.
+    const training = { ...good, date: undefined, difficulty: levelOf(good)! };
+    expect(verifyPuzzle(training)).toEqual([]);
+    const other = training.difficulty === 5 ? 1 : ((training.difficulty + 1) as 2 | 3 | 4 | 5);
+    expect(verifyPuzzle({ ...training, difficulty: other }).join()).toMatch(/difficulty/);
   });
 
   it('reports duplicates and overlap between the banks', () => {

@@ -6,7 +6,8 @@
 import { makeFen, makeNotation, parseNotation, parsePosition } from '@dama/core';
 import { dayNumber, istanbulDate } from './daily.ts';
 import { shapeDistance, shapeOf, type Shape } from './distance.ts';
-import { EDITION_1, THEMES, type Puzzle, type Theme } from './bank.ts';
+import { DIFFICULTIES, EDITION_1, THEMES, type Difficulty, type Puzzle, type Theme } from './bank.ts';
+import { hardnessPoints, levelOf, measureHardness, type Hardness } from './hardness.ts';
 import { BANK_RULES, describeEntry, TRAINING_RULES, type ShareRules } from './build.ts';
 import { judge } from './mine.ts';
 import { isLost, proveWinDistance, winningMoves } from './prover.ts';
@@ -47,7 +48,10 @@ export function verifyPuzzle(puzzle: Puzzle): string[] {
   if (c.line.join(' ') !== puzzle.line.join(' ')) problems.push(`the proven line is ${c.line.join(' ')}`);
   if (c.themes.join() !== puzzle.themes.join())
     problems.push(`the themes are ${c.themes.join(',') || 'none'}`);
-  if (c.difficulty !== puzzle.difficulty) problems.push(`the difficulty is ${c.difficulty}`);
+  // The daily bank's levels are the mining formula's (tags.ts); the training pool's, the hardness
+  // measure's (a training puzzle has no date).
+  const level = puzzle.date === undefined ? levelOf(puzzle) : c.difficulty;
+  if (level !== puzzle.difficulty) problems.push(`the difficulty is ${level}`);
   return problems;
 }
 
@@ -263,6 +267,44 @@ export interface VerifyOptions {
   today?: string;
 }
 
+/** One level of a bank, by the hardness measure (hardness.ts). */
+export interface LevelFigures {
+  level: Difficulty;
+  puzzles: number;
+  /** Mean hardness points. */
+  points: number;
+  /** Share of lopsided puzzles (`isLopsided`). */
+  lopsided: number;
+  /** Puzzles whose first move is a reflex (the one move that gains most at once). */
+  reflex: number;
+  /** Mean plies of calculation before the material comes back for good. */
+  calculation: number;
+}
+
+/**
+ * A bank by its stated levels: how hard each level is by the measure, its lopsided share and its
+ * reflex first moves (first-edition puzzles left out, as elsewhere).
+ */
+export function levelFigures(bank: readonly Puzzle[]): LevelFigures[] {
+  const rows = bank
+    .filter((p) => p.source !== EDITION_1)
+    .map((p) => ({ p, h: measureHardness(p), lopsided: describeEntry(p)?.lopsided === true }))
+    .filter((r): r is { p: Puzzle; h: Hardness; lopsided: boolean } => typeof r.h !== 'string');
+  return DIFFICULTIES.map((level) => {
+    const xs = rows.filter((r) => r.p.difficulty === level);
+    const n = Math.max(1, xs.length);
+    const sum = (f: (r: (typeof xs)[number]) => number) => xs.reduce((a, r) => a + f(r), 0);
+    return {
+      level,
+      puzzles: xs.length,
+      points: sum((r) => hardnessPoints(r.h)) / n,
+      lopsided: sum((r) => (r.lopsided ? 1 : 0)) / n,
+      reflex: sum((r) => (r.h.reflex ? 1 : 0)),
+      calculation: sum((r) => r.h.calculation) / n,
+    };
+  });
+}
+
 export interface VerifyReport {
   checked: number;
   failures: { bank: string; id: number; problems: string[] }[];
@@ -276,6 +318,8 @@ export interface VerifyReport {
   near: NearReport;
   /** The day `near` split at. */
   today: string;
+  /** Each bank by level: hardness, lopsided share, reflex first moves (reported). */
+  levels: { daily: LevelFigures[]; training: LevelFigures[] };
   /**
    * Guessable puzzles of each bank: bank problems, but for daily puzzles dated `today` or before
    * (published: only reported).
@@ -330,7 +374,18 @@ export function verifyBanks(
   const near = nearDuplicates(daily, training, today);
   const guessable = { daily: guessablePuzzles(daily), training: guessablePuzzles(training) };
   bankProblems.push(...nearProblems(near), ...guessProblems(daily, guessable, today));
-  return { checked, failures, bankProblems, counts, near, today, guessable, milliseconds: now() - start };
+  const levels = { daily: levelFigures(daily), training: levelFigures(training) };
+  return {
+    checked,
+    failures,
+    bankProblems,
+    counts,
+    near,
+    today,
+    levels,
+    guessable,
+    milliseconds: now() - start,
+  };
 }
 
 const pairList = (list: readonly NearPair[]) =>

@@ -16,6 +16,7 @@ import {
   MIN_DAILY,
   pct,
   pruneTraining,
+  relevelPool,
   replaceFuture,
   respaceDaily,
   verifyBanks,
@@ -23,6 +24,7 @@ import {
   type BankKind,
   type Difficulty,
   type GuessReport,
+  type LevelFigures,
   type MinedRecord,
   type NearPair,
   type Puzzle,
@@ -39,6 +41,7 @@ const USAGE = [
   '       dama puzzles generate --from FILE[,FILE…] [--daily N] [--seed S]',
   '       dama puzzles verify [--sample N] [--seed S] [--today YYYY-MM-DD]',
   '       dama puzzles respace [--today YYYY-MM-DD] [--dry-run]',
+  '       dama puzzles relevel [--dry-run]',
   '       dama puzzles export [--training]',
 ].join('\n');
 
@@ -54,6 +57,8 @@ const USAGE = [
  * `dama puzzles respace [--today D] [--dry-run]` moves future daily puzzles apart from their
  * near-duplicates, drops guessable ones, takes training puzzles near a daily one or guessable out of
  * the pool, and rewrites the banks and the manifest's future lines (`--dry-run`: prints only);
+ * `dama puzzles relevel [--dry-run]` sets every training puzzle's level from its hardness
+ * (hardness.ts), ids and lines unchanged;
  * `dama puzzles export [--training]` prints a bank, one puzzle a line, tab-separated.
  */
 export function puzzlesCommand(argv: string[]): void {
@@ -63,6 +68,7 @@ export function puzzlesCommand(argv: string[]): void {
   else if (sub === 'mine') mineCommand(rest);
   else if (sub === 'export') exportCommand(rest);
   else if (sub === 'respace') respace(rest);
+  else if (sub === 'relevel') relevel(rest);
   else throw new UsageError(USAGE);
 }
 
@@ -231,6 +237,21 @@ function verify(argv: string[]): void {
       guess('daily', report.guessable.daily) +
       guess('training', report.guessable.training),
   );
+  const levels = (name: string, list: readonly LevelFigures[]) =>
+    `  ${name}: ` +
+    list
+      .map(
+        (l) =>
+          `${l.level}: ${l.puzzles} (${l.points.toFixed(2)} points, ${l.calculation.toFixed(1)} plies, ` +
+          `lopsided ${pct(l.lopsided, 1)}, reflex ${l.reflex})`,
+      )
+      .join('; ') +
+    '\n';
+  process.stdout.write(
+    'levels by hardness (mean points, plies of calculation, lopsided share, reflex first moves):\n' +
+      levels('daily', report.levels.daily) +
+      levels('training', report.levels.training),
+  );
   for (const problem of report.bankProblems) process.stdout.write(`bank: ${problem}\n`);
   for (const f of report.failures) process.stdout.write(`${f.bank} #${f.id}: ${f.problems.join('; ')}\n`);
   const ok = report.failures.length === 0 && report.bankProblems.length === 0;
@@ -289,4 +310,20 @@ function respace(argv: string[]): void {
   }
   out.push(dryRun ? 'dry run: nothing written' : 'wrote daily.tsv, training.tsv and schedule.tsv');
   process.stdout.write(`${out.join('\n')}\n`);
+}
+
+/** `dama puzzles relevel [--dry-run]`: the training pool's levels from the hardness measure. */
+function relevel(argv: string[]): void {
+  const args = parseArgs(argv, ['dry-run']);
+  checkOptions(args, ['dry-run']);
+  if (args.positional.length > 0) throw new UsageError(USAGE);
+  const training = loadBank('training');
+  const r = relevelPool(training);
+  const count = (pool: readonly Puzzle[]) =>
+    ([1, 2, 3, 4, 5] as const).map((l) => `${l}:${pool.filter((p) => p.difficulty === l).length}`).join(' ');
+  if (!args.options.has('dry-run')) writeFileSync(FILES.training, formatBank(r.pool));
+  process.stdout.write(
+    `training ${training.length}: ${r.changed} changed level; by level ${count(training)} → ${count(r.pool)}\n` +
+      (args.options.has('dry-run') ? 'dry run: nothing written\n' : 'wrote training.tsv\n'),
+  );
 }
