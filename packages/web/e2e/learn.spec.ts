@@ -1,7 +1,7 @@
 // The Learn section (src/learn) in the browser: a level finished with 3 stars from the home card, a
 // wrong try answered on the board and retried, an ending won against the computer's defence,
 // progress through a reload and a corrupted record, the section offline after one visit, and (with
-// LEARN_SHOTS=dir) screenshots in Turkish. Moves are chosen here with @dama/core and the same judge
+// LEARN_SHOTS=dir) screenshots in Turkish, a strategy level's refuted try among them. Moves are chosen here with @dama/core and the same judge
 // the screen uses; the page is driven only through taps.
 import { expect, test, type Page } from '@playwright/test';
 import {
@@ -199,5 +199,11 @@ test('screenshots in Turkish @landscape @desktop', async ({ browser }, info) => 
   await expect(page.getByTestId('ln-done')).toBeVisible();
   await page.waitForTimeout(800); // the move's animation
   await page.screenshot({ path: `${dir}/done-${name}.png` });
+  // a strategy level's wrong try: a back man moved, and the black man takes and crowns
+  await page.goto('./#/learn/backRows1');
+  await sq(page, 'e2').click();
+  await sq(page, 'e3').click();
+  await expect(page.locator('.ln-board .dama-arrows .arrow-bad').first()).toBeAttached();
+  await page.screenshot({ path: `${dir}/strategy-wrong-${name}.png` });
   await context.close();
 });

@@ -1,13 +1,23 @@
 // Candidates for the Learn section's tactics and strategy levels, from self-play: positions where
 // the side to move has one quiet move that wins material by force (a sacrifice, a decoy), or one
-// move that does not lose a piece. It prints candidates as JSON lines for a person to choose from;
-// the chosen ones are written into src/learn/catalogue.ts by hand, with their texts, and
-// catalogue.test.ts proves them.
+// move that does not lose a piece while every other move is answered by a capture, or by a threat
+// of one or of a crowning that the board shows. It prints candidates as JSON lines for a person to
+// choose from; the chosen ones are written into src/learn/catalogue.ts by hand, with their texts,
+// and catalogue.test.ts proves them.
 //
 //   npx tsx packages/web/scripts/learn-mine.ts --games 200 --seed 1 --minutes 20 > /tmp/learn.jsonl
-import { Game, makeFen, makeNotation, parsePosition, Random, unwrap, type Position } from '@dama/core';
+import {
+  Game,
+  makeFen,
+  makeNotation,
+  parsePosition,
+  Random,
+  unwrap,
+  type Move,
+  type Position,
+} from '@dama/core';
 import { Engine } from '@dama/engine';
-import { gainDistance, gainingMoves, isSafe, lead } from '../src/learn/judge.ts';
+import { gainDistance, gainingMoves, isSafe, judgeMove, lead, showsWhy } from '../src/learn/judge.ts';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -97,10 +107,17 @@ function consider(raw: Position, source: string): void {
     });
     return;
   }
-  // keeping together: only one move does not lose a piece within 2 moves
+  // keeping together: only one move does not lose a piece within 2 moves, and the computer's
+  // answer to every other move shows why on the board (no deep shot, no race far away)
   if (legal.length >= 5 && gainingMoves(pos, 2, 1).length === 0) {
+    const goal = { kind: 'safe', moves: 2 } as const;
     const safe = legal.filter((m) => isSafe(pos.play(m), 2));
-    if (safe.length === 1)
+    const shown = (m: Move): boolean => {
+      if (m === safe[0]) return true;
+      const v = judgeMove(goal, pos, pos, m, 1);
+      return v.kind === 'wrong' && v.answer !== undefined && showsWhy(pos.play(m), v.answer);
+    };
+    if (safe.length === 1 && legal.every(shown))
       print({
         kind: 'safe',
         n: 2,

@@ -18,6 +18,7 @@ import {
   promoteDistance,
   reply,
   searchNodes,
+  showsWhy,
 } from './judge.ts';
 
 /** Prover and search nodes one decision of the screen may take (a phone does ~1M a second). */
@@ -108,6 +109,15 @@ describe.each(LEARN_LEVELS.map((l) => [l.id, l] as const))('level %s', (_id, lev
         const moves = pos.legalMoves();
         expect(moves.filter((m) => isSafe(pos.play(m), g.moves))).toHaveLength(1);
         expect(moves.length).toBeGreaterThanOrEqual(3);
+        // and the board shows why each of the others loses: the computer's answer captures, or
+        // threatens a capture or a crowning with the piece it moved (no deep combination)
+        for (const m of moves) {
+          const v = judgeMove(g, pos, pos, m, 1);
+          if (v.kind !== 'wrong') continue;
+          expect(v.answer, makeNotation(m)).toBeDefined();
+          const why = `${makeNotation(m)}, answered ${makeNotation(v.answer!)}`;
+          expect(showsWhy(pos.play(m), v.answer!), why).toBe(true);
+        }
         break;
       }
       case 'squares': {

@@ -277,18 +277,18 @@ export const STAGES: readonly Stage[] = [
     group: 'strategy',
     levels: [
       { id: 'together1', fen: 'W:Wb3,d3,g3,c4,d4,h4:Bc5,d5,c6,d6,h7', goal: safe(2), solution: 'b3-c3' },
-      { id: 'together2', fen: 'W:Wc2,d4,a7,b7:Bb3,a4,d6,e7', goal: only(3), solution: 'c2-b2' },
-      { id: 'together3', fen: 'W:Wg2,g4,b5,d5,a6:Bb2,g3,h3,g6', goal: only(3), solution: 'a6-a7' },
-      { id: 'together4', fen: 'W:Wf2,e4,h4,c6,h7:Bb4,f5,h5,h6', goal: only(3), solution: 'e4-f4' },
+      { id: 'together2', fen: 'W:Wb4,c3,g3:Ba4,d4,b6', goal: safe(2), solution: 'c3-c4' },
+      { id: 'together3', fen: 'W:Wa2,b3,c4,f3:Ba4,f6,g6,g7', goal: gain(2, 1), solution: 'b3-a3' },
+      { id: 'together4', fen: 'W:Wd3,d4,g3:Bc5,e5,c6,e6,f7', goal: gain(2, 1), solution: 'd4-d5' },
     ],
   },
   {
     id: 'backRows',
     group: 'strategy',
     levels: [
-      { id: 'backRows1', fen: 'W:Wc2,b5,f6,g7,h7:Be2,b3,d3,h6', goal: only(3), solution: 'c2-b2' },
-      { id: 'backRows2', fen: 'W:Wg2,e3,g3,h5,h7:Bd2,d4,h4,h6', goal: only(4), solution: 'g3-h3' },
-      { id: 'backRows3', fen: 'W:Wb2,b4,c7:Bb3,c3,e3', goal: only(3), solution: 'c7-b7' },
+      { id: 'backRows1', fen: 'W:We2,f2,d4:Bd3,g3,e5', goal: safe(2), solution: 'd4-c4' },
+      { id: 'backRows2', fen: 'W:Wa2,d2,a3:Bc3,e6,f6', goal: safe(2), solution: 'a3-a4' },
+      { id: 'backRows3', fen: 'W:Wd2,f2:Bc3,e3,d4', goal: safe(2), solution: 'f2-g2' },
     ],
   },
   {

@@ -1,5 +1,6 @@
-// The Learn screen without a DOM: a level played to 3 stars, a wrong try answered and restarted, a
-// "squares" level, and the progress kept through the app's storage (a corrupt record set aside).
+// The Learn screen without a DOM: a level played to 3 stars, a wrong try answered and restarted (its
+// refutation drawn jump by jump), a "squares" level, and the progress kept through the app's
+// storage (a corrupt record set aside).
 import { describe, expect, it } from 'vitest';
 import { parseNotation, unwrap } from '@dama/core';
 import { toPath } from '../lib/adapter.ts';
@@ -11,14 +12,14 @@ import { LEARN_KEY, loadProgress } from './progress.ts';
 import { homeLearn } from './home-status.ts';
 import { catalog } from '../lib/i18n/index.ts';
 
-function make(kv = new MemoryKv()) {
-  const ctrl = new LearnCtrl({
+function make(kv = new MemoryKv(), onWait: (ctrl: LearnCtrl) => void = () => {}) {
+  const ctrl: LearnCtrl = new LearnCtrl({
     kv,
     now: () => 1_700_000_000_000,
     lang: () => 'en',
     settings: () => defaultSettings('en'),
     redraw: () => {},
-    wait: async () => {},
+    wait: async () => onWait(ctrl),
   });
   return { ctrl, kv };
 }
@@ -57,6 +58,33 @@ describe('LearnCtrl', () => {
     await play(ctrl, 'g3-f3');
     while (ctrl.phase === 'play') await ctrl.userMove(toPath(ctrl.shown.legalMoves()[0]));
     expect(ctrl.feedback).toEqual({ kind: 'done', stars: 2 });
+  });
+
+  it('shows why a move loses: the refutation on the board, one arrow a jump, and its threat', async () => {
+    const shown: Pick<LearnCtrl, 'arrows' | 'feedback'>[] = [];
+    const { ctrl } = make(undefined, (c) => shown.push({ arrows: c.arrows, feedback: c.feedback }));
+    ctrl.open('together2');
+    await play(ctrl, 'g3-g4');
+    // before the restart: the capture through b4 and c3, along the ranks and files
+    expect(shown.at(-1)).toEqual({
+      arrows: [
+        { from: 'a4', to: 'c4', brush: 'bad' },
+        { from: 'c4', to: 'c2', brush: 'bad' },
+      ],
+      feedback: { kind: 'wrong', move: 'g3-g4', answer: 'a4xc4xc2' },
+    });
+    expect(ctrl.feedback.kind).toBe('retry');
+    expect(ctrl.arrows).toEqual([]);
+    // a quiet answer: the capture it threatens next is drawn after it
+    ctrl.open('backRows2');
+    await play(ctrl, 'a2-b2');
+    expect(shown.at(-1)).toEqual({
+      arrows: [
+        { from: 'c3', to: 'c2', brush: 'bad' },
+        { from: 'c2', to: 'a2', brush: 'bad' },
+      ],
+      feedback: { kind: 'wrong', move: 'a2-b2', answer: 'c3-c2' },
+    });
   });
 
   it('finds every square of a squares level; a wrong tap restarts it', async () => {

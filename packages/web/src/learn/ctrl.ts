@@ -11,7 +11,7 @@ import type { Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import type { KeyValue } from '../lib/storage.ts';
 import { LEARN_LEVELS, stageOf, type LearnLevel } from './catalogue.ts';
-import { goalMoves, judgeMove, landingSquares, reply } from './judge.ts';
+import { goalMoves, judgeMove, landingSquares, reply, threatAfter } from './judge.ts';
 import { loadProgress, saveProgress, type Progress, type Stars } from './progress.ts';
 
 /** How long the screen lets things sink in (ms). */
@@ -304,15 +304,14 @@ export class LearnCtrl {
     await this.wait(PAUSE.reply);
     if (token !== this.token) return;
     if (answer) {
+      const next = this.shown;
       await this.animate(answer);
       if (token !== this.token) return;
-      this.arrows = [
-        {
-          from: squareName(answer.from) as SquareName,
-          to: squareName(answer.to) as SquareName,
-          brush: 'bad',
-        },
-      ];
+      // a quiet answer to a "safe" level: what it threatens next (a capture, a crowning) is drawn
+      // after it (elsewhere a quiet answer only shows that the goal is out of reach)
+      const safe = this.level?.goal.kind === 'safe';
+      const threat = safe && answer.captures.length === 0 ? threatAfter(next, answer) : undefined;
+      this.arrows = [...hops(answer), ...(threat ? hops(threat) : [])];
       this.changed();
     }
     await this.wait(PAUSE.wrong);
@@ -359,6 +358,16 @@ export class LearnCtrl {
     this.cancel();
     this.board = undefined;
   }
+}
+
+/** A move's arrows, one a jump: a capture's route along the ranks and files, never a diagonal shortcut. */
+function hops(move: Move): Arrow[] {
+  const stops = [move.from, ...move.path];
+  return move.path.map((to, i) => ({
+    from: squareName(stops[i]) as SquareName,
+    to: squareName(to) as SquareName,
+    brush: 'bad',
+  }));
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>

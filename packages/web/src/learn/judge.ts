@@ -3,7 +3,7 @@
 // reached. Wins are the puzzle package's prover (exhaustive, synchronous, fine for the few pieces of
 // a level); "make a king" has its own tiny search here, as the prover only knows wins. Pure: no
 // DOM, no storage.
-import { opposite, type Move, type Position } from '@dama/core';
+import { makeFen, opposite, parsePosition, type Move, type Position } from '@dama/core';
 import { isKingVsKing, isLost, losesWithin, proveWinDistance, winsWithin } from '@dama/puzzle';
 import type { Goal } from './catalogue.ts';
 
@@ -112,6 +112,25 @@ const refutation = (next: Position, n: number): Move | undefined =>
 
 /** After the player's move: the other side cannot win material within `n` of its moves. */
 export const isSafe = (next: Position, n: number): boolean => refutation(next, n) === undefined;
+
+/**
+ * What the piece that the computer's quiet `answer` moved (from `next`, the position after the
+ * player's move) threatens on its very next move: a capture or a crowning, if any.
+ */
+export function threatAfter(next: Position, answer: Move): Move | undefined {
+  const after = next.play(answer);
+  // the same side to move again
+  const again = parsePosition(`${next.turn === 'white' ? 'W' : 'B'}${makeFen(after).slice(1)}`);
+  if (!again.ok) return undefined;
+  return again.value.legalMoves().find((m) => m.from === answer.to && (m.captures.length > 0 || m.promotes));
+}
+
+/**
+ * The computer's `answer` shows on the board why the player's move was wrong: it captures, or the
+ * piece it moved threatens a capture or a crowning (the threat a learner sees before the restart).
+ */
+export const showsWhy = (next: Position, answer: Move): boolean =>
+  answer.captures.length > 0 || threatAfter(next, answer) !== undefined;
 
 /** The goal is reached now: `pos` is after the player's move, `start` the level's position. */
 export function reached(goal: Goal, start: Position, pos: Position): boolean {

@@ -942,7 +942,7 @@ export const en = {
   learnGoalHold: (n: number) => `Goal: make ${n} moves without losing`,
   learnGoalSquares: (n: number) => (n === 1 ? 'Goal: find the one square' : `Goal: find all ${n} squares`),
   learnGoalGain: (n: number, points: number) =>
-    `Goal: get ${points} points ahead in ${n === 1 ? 'one move' : `${n} moves`} (a man is 1, a king 3)`,
+    `Goal: get ${points === 1 ? 'one point' : `${points} points`} ahead in ${n === 1 ? 'one move' : `${n} moves`} (a man is 1, a king 3)`,
   learnGoalSafe: 'Goal: find the move that loses nothing',
   learnStatusTask: 'Your move.',
   learnStatusTap: 'Tap the squares.',
@@ -963,7 +963,9 @@ export const en = {
       ? `${move} lets Black off: after ${answer} the pieces can no longer be won.`
       : `${move} does not win the pieces.`,
   learnWrongSafe: (move: string, answer: string | undefined) =>
-    answer ? `${move} loses material: Black answers ${answer}.` : `${move} loses material.`,
+    answer
+      ? `${move} loses: after ${answer} Black wins material or makes a king.`
+      : `${move} loses material.`,
   learnStatusFound: (count: number, total: number) => `${count} of ${total} found.`,
   learnStatusNotSquare: (square: string) => `No move ends on ${square}. The arrows show every move.`,
   learnStatusDone: 'Goal reached!',
@@ -1220,29 +1222,30 @@ export const en = {
     'A man can be taken only when the square behind it is empty. Find the one move after which Black wins nothing.',
   learn_together1_hint: 'Look at the black man on c5: if it jumped, where would it land?',
   learn_together2_title: 'Side by side',
-  learn_together2_task: 'Men that stand together protect each other. Find the one move that wins.',
-  learn_together2_hint:
-    'Give Black a capture it must make: its pieces end up in your new king’s path. Start with the man on c2.',
-  learn_together3_title: 'Closed ranks',
-  learn_together3_task: 'Men that stand together protect each other. Find the one move that wins.',
+  learn_together2_task:
+    'A man can also be taken from the side, when the square on its other side is empty. Find the one move after which Black wins nothing.',
+  learn_together2_hint: 'Look at the black man on a4: if it jumped b4, where would it land?',
+  learn_together3_title: 'Two against one',
+  learn_together3_task: 'A lone man is easy prey. Win the black man on a4 without losing one of yours.',
   learn_together3_hint:
-    'Let Black capture and make a king: yours comes next, and the black king must take into its path. Start with the man on a6.',
-  learn_together4_title: 'No gaps',
-  learn_together4_task: 'Men that stand together protect each other. Find the one move that wins.',
+    'A man that attacks alone is taken first. Attack with a man that has a friend standing behind it.',
+  learn_together4_title: 'Into the gap',
+  learn_together4_task:
+    'Black’s men stand apart, with an empty square between them. Use the gap to win a man.',
   learn_together4_hint:
-    'Give Black a capture it must make: its pieces end up in your new king’s path. Start with the man on e4.',
+    'A man that steps between two enemy men attacks both from the side, and Black can save only one.',
   learn_backRows1_title: 'Guard the back',
-  learn_backRows1_task: 'Men kept at the back stop Black from making a king. Find the one move that wins.',
-  learn_backRows1_hint:
-    'Give Black a capture it must make: its pieces end up in your new king’s path. Start with the man on c2.',
-  learn_backRows2_title: 'The last line',
-  learn_backRows2_task: 'Men kept at the back stop Black from making a king. Find the one move that wins.',
-  learn_backRows2_hint:
-    'Give Black a capture it must make: its pieces end up in your new king’s path. Start with the man on g3.',
-  learn_backRows3_title: 'Wait at the back',
-  learn_backRows3_task: 'Men kept at the back stop Black from making a king. Find the one move that wins.',
-  learn_backRows3_hint:
-    'Give Black a capture it must make: its pieces end up in your new king’s path. Start with the man on c7.',
+  learn_backRows1_task:
+    'Your men on the second row stop Black from making a king. Find the one move after which Black wins nothing.',
+  learn_backRows1_hint: 'The men on e2 and f2 hold the black men on d3 and g3. Leave them at home.',
+  learn_backRows2_title: 'Two guards',
+  learn_backRows2_task:
+    'The black man on c3 is two steps from a king, and your men on a2 and d2 stop it. Find the one move after which Black wins nothing.',
+  learn_backRows2_hint: 'Wherever the black man steps, one of your back men must be able to jump it.',
+  learn_backRows3_title: 'The hole',
+  learn_backRows3_task:
+    'Two men with one empty square between them cannot take a man that steps in: each would have to land where the other stands. Find the one move after which Black wins nothing.',
+  learn_backRows3_hint: 'The black man on e3 wants to go through e2. Let one of your men take it there.',
   learn_firstKing1_title: 'The first king',
   learn_firstKing1_task: 'The first king often decides the game. Find the one move that wins.',
   learn_firstKing1_hint: 'The man on b7 is one step from crowning.',

@@ -907,7 +907,9 @@ export const tr: Catalog = {
       ? `${move} siyahı kurtarıyor: ${answer} oynanınca taşlar artık kazanılamaz.`
       : `${move} taş kazandırmıyor.`,
   learnWrongSafe: (move: string, answer: string | undefined) =>
-    answer ? `${move} taş kaybettiriyor: siyah ${answer} ile cevap verir.` : `${move} taş kaybettiriyor.`,
+    answer
+      ? `${move} kaybettiriyor: ${answer} oynanınca siyah taş kazanır ya da dama çıkar.`
+      : `${move} taş kaybettiriyor.`,
   learnStatusFound: (count: number, total: number) => `${total} kareden ${count} tanesini buldun.`,
   learnStatusNotSquare: (square: string) =>
     `Hiçbir hamle ${square} karesinde bitmiyor. Oklar bütün hamleleri gösteriyor.`,
@@ -1155,29 +1157,29 @@ export const tr: Catalog = {
     'Bir taş ancak arkasındaki kare boşsa alınabilir. Siyaha hiçbir şey kazandırmayan tek hamleyi bul.',
   learn_together1_hint: 'c5’teki siyah taşa bak: atlasa nereye inerdi?',
   learn_together2_title: 'Yan yana',
-  learn_together2_task: 'Bir arada duran taşlar birbirini korur. Kazandıran tek hamleyi bul.',
-  learn_together2_hint:
-    'Siyaha yapmak zorunda olduğu bir alış ver: taşları yeni damanın yoluna düşer. c2’deki taşla başla.',
-  learn_together3_title: 'Sıkı saf',
-  learn_together3_task: 'Bir arada duran taşlar birbirini korur. Kazandıran tek hamleyi bul.',
+  learn_together2_task:
+    'Bir taş yandan da alınabilir, yeter ki öbür yanındaki kare boş olsun. Siyaha hiçbir şey kazandırmayan tek hamleyi bul.',
+  learn_together2_hint: 'a4’teki siyah taşa bak: b4’ü atlasa nereye inerdi?',
+  learn_together3_title: 'İkiye karşı bir',
+  learn_together3_task: 'Yalnız kalan taş kolay av olur. a4’teki siyah taşı, kendi taşını kaybetmeden kazan.',
   learn_together3_hint:
-    'Siyah alsın ve dama çıksın: sıra seninkinde, siyah dama alıp onun yoluna düşmek zorunda. a6’daki taşla başla.',
-  learn_together4_title: 'Boşluk yok',
-  learn_together4_task: 'Bir arada duran taşlar birbirini korur. Kazandıran tek hamleyi bul.',
+    'Tek başına saldıran taş önce kendisi alınır. Arkasında bir dostu duran taşla saldır.',
+  learn_together4_title: 'Araya gir',
+  learn_together4_task: 'Siyahın taşları arasında boş bir kare kalmış. Bu boşluğu kullanıp bir taş kazan.',
   learn_together4_hint:
-    'Siyaha yapmak zorunda olduğu bir alış ver: taşları yeni damanın yoluna düşer. e4’teki taşla başla.',
+    'İki rakip taşın arasına giren taş ikisini birden yandan tehdit eder; siyah ancak birini kurtarabilir.',
   learn_backRows1_title: 'Arkayı koru',
-  learn_backRows1_task: 'Arkada tutulan taşlar siyahın dama çıkmasını engeller. Kazandıran tek hamleyi bul.',
-  learn_backRows1_hint:
-    'Siyaha yapmak zorunda olduğu bir alış ver: taşları yeni damanın yoluna düşer. c2’deki taşla başla.',
-  learn_backRows2_title: 'Son hat',
-  learn_backRows2_task: 'Arkada tutulan taşlar siyahın dama çıkmasını engeller. Kazandıran tek hamleyi bul.',
-  learn_backRows2_hint:
-    'Siyaha yapmak zorunda olduğu bir alış ver: taşları yeni damanın yoluna düşer. g3’teki taşla başla.',
-  learn_backRows3_title: 'Arkada bekle',
-  learn_backRows3_task: 'Arkada tutulan taşlar siyahın dama çıkmasını engeller. Kazandıran tek hamleyi bul.',
-  learn_backRows3_hint:
-    'Siyaha yapmak zorunda olduğu bir alış ver: taşları yeni damanın yoluna düşer. c7’deki taşla başla.',
+  learn_backRows1_task:
+    'İkinci sıradaki taşların siyahın dama çıkmasını engelliyor. Siyaha hiçbir şey kazandırmayan tek hamleyi bul.',
+  learn_backRows1_hint: 'e2 ve f2’deki taşlar, d3 ve g3’teki siyah taşları tutuyor. Onları yerinde bırak.',
+  learn_backRows2_title: 'İki bekçi',
+  learn_backRows2_task:
+    'c3’teki siyah taş dama çıkmaya iki adım uzakta; a2 ve d2’deki taşların onu durduruyor. Siyaha hiçbir şey kazandırmayan tek hamleyi bul.',
+  learn_backRows2_hint: 'Siyah taş nereye adım atarsa atsın, arka taşlarından biri onu atlayabilmeli.',
+  learn_backRows3_title: 'Gedik',
+  learn_backRows3_task:
+    'Aralarında tek boş kare olan iki taş, oraya giren taşı alamaz: ikisi de ötekinin durduğu kareye inmek zorunda kalır. Siyaha hiçbir şey kazandırmayan tek hamleyi bul.',
+  learn_backRows3_hint: 'e3’teki siyah taş e2’den geçmek istiyor. Taşlarından biri onu orada alabilsin.',
   learn_firstKing1_title: 'İlk dama',
   learn_firstKing1_task: 'İlk çıkan dama çoğu zaman oyunu belirler. Kazandıran tek hamleyi bul.',
   learn_firstKing1_hint: 'b7’deki taş dama çıkmaya bir adım uzakta.',
