@@ -176,6 +176,15 @@ export {
   validateTraining,
   poolCounts,
 } from './training.ts';
+export type { Dashboard, DashboardWindow, Figures, ThemeFigures } from './dashboard.ts';
+export {
+  DAY_MS,
+  DASHBOARD_WINDOWS,
+  MIN_THEME_PLAYS,
+  WEAKEST_OFFERED,
+  PERFORMANCE_SPREAD,
+  puzzleDashboard,
+} from './dashboard.ts';
 export type { RunBests, StormState } from './run.ts';
 export {
   STREAK_STEPS,

@@ -30,6 +30,8 @@ import { countJudgements, winChance, type Counts } from './judge.ts';
 import { linkOfMoves, readLink, type LinkProblem } from '../lib/analysis-link.ts';
 import type { Catalog as AnalysisMessages } from '../lib/i18n/index.ts';
 import { readReview, reviewedMoves, runReview, type Review, type ReviewedMove } from './review.ts';
+import type { FoundMistake } from '../lib/mistakes.ts';
+import { reviewMistakes } from './mistakes.ts';
 
 export const EDIT_TOOLS = ['white-man', 'white-king', 'black-man', 'black-king', 'erase'] as const;
 export type EditTool = (typeof EDIT_TOOLS)[number];
@@ -52,6 +54,10 @@ export interface ReviewState {
   counts: Counts | undefined;
   progress: { done: number; total: number } | undefined;
   stopped: boolean;
+  /** the side this device's player had (a game against the computer, online); undefined: unknown */
+  player: Color | undefined;
+  /** when the game ended (ms), when known */
+  playedAt: number | undefined;
 }
 
 export interface AnalysisDeps {
@@ -65,13 +71,25 @@ export interface AnalysisDeps {
   saveReview: (recordId: string, review: Review) => void;
   /** play the computer from this game's last position */
   playFrom: (game: Game, color: Color) => void;
+  /** keep a review's mistakes as puzzles (lib/mistakes.ts) */
+  keepMistakes?: (found: FoundMistake[]) => void;
   copy: (text: string) => Promise<boolean>;
 }
 
 /** What to open: a link's query, or a game (with its record's id and kept review, if any). */
 export type Opening =
   | { kind: 'link'; query: string }
-  | { kind: 'game'; game: Game; ply?: number; recordId?: string; kept?: unknown; orientation?: Color }
+  | {
+      kind: 'game';
+      game: Game;
+      ply?: number;
+      recordId?: string;
+      kept?: unknown;
+      /** the player's own side (against the computer, online): down, and whose mistakes are kept */
+      orientation?: Color;
+      /** when the game ended (ms) */
+      playedAt?: number;
+    }
   | { kind: 'missing-record' };
 
 export const MAX_LINES = 3;
@@ -136,6 +154,8 @@ export class AnalysisCtrl {
         counts: undefined,
         progress: undefined,
         stopped: false,
+        player: opening.orientation,
+        playedAt: opening.playedAt,
       };
       if (review) this.setReview(review);
     } else this.problem = 'missing-record';
@@ -430,9 +450,35 @@ export class AnalysisCtrl {
       } else {
         this.setReview(review);
         if (r.recordId) this.deps.saveReview(r.recordId, review);
+        // the player's own mistakes become puzzles at once when the game says whose side was theirs
+        if (r.player) this.keepMistakes();
       }
       this.changed();
     });
+  }
+
+  /**
+   * The reviewed game's mistakes and blunders to practise: the player's side when the game says it,
+   * else the side at the bottom of the board. None without a kept game (a link) or a review.
+   */
+  mistakes(): FoundMistake[] {
+    const r = this.review;
+    if (!r?.review || !r.recordId) return [];
+    return reviewMistakes(r.game, r.review, r.moves, this.mistakesSide(), {
+      id: r.recordId,
+      ...(r.playedAt !== undefined ? { at: r.playedAt } : {}),
+    });
+  }
+
+  /** Whose mistakes `mistakes` gives. */
+  mistakesSide(): Color {
+    return this.review?.player ?? this.orientation;
+  }
+
+  /** Keep the mistakes as puzzles (a position already kept stays as it is). */
+  keepMistakes(): void {
+    const found = this.mistakes();
+    if (found.length > 0) this.deps.keepMistakes?.(found);
   }
 
   private setReview(review: Review): void {

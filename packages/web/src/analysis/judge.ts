@@ -19,6 +19,16 @@ export function winChance(whiteScore: number): number {
 
 export const WIN_CHANCE_SCALE = 100;
 
+/**
+ * The score (centi-men, the side's own) at which `winChance` gives `chance` (0 < chance < 1): its
+ * inverse, 100 · ln(chance / (1 − chance)). Beyond the ends, ±∞.
+ */
+export function scoreOfChance(chance: number): number {
+  if (chance <= 0) return -Infinity;
+  if (chance >= 1) return Infinity;
+  return WIN_CHANCE_SCALE * Math.log(chance / (1 - chance));
+}
+
 export const JUDGEMENTS = ['inaccuracy', 'mistake', 'blunder'] as const;
 export type Judgement = (typeof JUDGEMENTS)[number];
 

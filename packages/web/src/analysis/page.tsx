@@ -7,6 +7,8 @@ import type { Color, Game } from '@dama/core';
 import type { Board } from '@dama/board';
 import type { WorkerLike } from '../lib/engine/client.ts';
 import type { Lang } from '../lib/i18n/index.ts';
+import { addMistakes, keepMistakes } from '../lib/mistakes.ts';
+import { browserStorage, type KeyValue } from '../lib/storage.ts';
 import type { Settings } from '../lib/settings.ts';
 import { AnalysisCtrl, type Opening } from './ctrl.ts';
 import { catalog as analysisMessages } from '../lib/i18n/index.ts';
@@ -34,6 +36,8 @@ export interface AnalysisPageProps {
   replaceHash?: (hash: string) => void;
   /** the app's redraw (lib/redraw.ts): the page is drawn with the app */
   redraw: () => void;
+  /** where the mistakes to practise are kept; the browser's localStorage when absent */
+  kv?: KeyValue;
 }
 
 interface State {
@@ -72,6 +76,10 @@ export class AnalysisPage extends Component<AnalysisPageProps, State> {
             : history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`),
         saveReview: (id, review) => this.props.saveReview(id, review),
         playFrom: (game, color) => this.props.playFrom(game, color, this.level),
+        keepMistakes: (found) => {
+          const now = Date.now();
+          keepMistakes(this.props.kv ?? browserStorage(), now, (s) => addMistakes(s, found, now));
+        },
         copy: copyToClipboard,
       },
       props.opening,

@@ -228,6 +228,7 @@ function reviewPanel(env: ViewEnv): JSX.Element | null {
           </div>
         ))}
       </div>
+      {practise(env)}
       {v ? (
         <div class={`verdict ${v.judgement ?? 'fine'}`} data-testid="verdict">
           <p>
@@ -252,6 +253,30 @@ function reviewPanel(env: ViewEnv): JSX.Element | null {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * "Learn from your mistakes": the review's mistakes and blunders of the player (or, in a game that
+ * does not say whose side was theirs, of the side at the bottom) kept as puzzles, opened on the
+ * puzzle page.
+ */
+function practise(env: ViewEnv): JSX.Element | null {
+  const { ctrl, t } = env;
+  const id = ctrl.review?.recordId;
+  const n = ctrl.mistakes().length;
+  if (!id || n === 0) return null;
+  const side = ctrl.review?.player ? undefined : ctrl.mistakesSide();
+  return (
+    <a
+      class="btn primary wide practise"
+      href={`#/puzzle?mistakes=${encodeURIComponent(id)}`}
+      onClick={() => ctrl.keepMistakes()}
+      data-testid="practise-mistakes"
+    >
+      {icons.puzzle()}
+      <span>{t.mistakesPractise(n, side)}</span>
+    </a>
   );
 }
 

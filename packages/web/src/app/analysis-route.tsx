@@ -56,6 +56,7 @@ function opening(ctrl: AppCtrl, mod: AnalysisModule): Opening {
     ply: Number.isInteger(ply) ? ply : game.plies,
     recordId: id,
     kept: mod.loadReview(kv(), id),
+    playedAt: rec.endedAt,
     // the player's own side down: against the computer, and online
     ...(rec.setup?.mode === 'computer'
       ? { orientation: rec.setup.playerColor }

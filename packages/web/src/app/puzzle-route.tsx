@@ -11,7 +11,13 @@ export function PuzzleRoute({ ctrl }: { ctrl: AppCtrl }): JSX.Element {
       ctrl={ctrl}
       module={puzzle}
       render={({ PuzzlePage }) => (
-        <PuzzlePage lang={ctrl.lang} settings={ctrl.settings} sound={ctrl.sound} redraw={ctrl.redraw} />
+        <PuzzlePage
+          lang={ctrl.lang}
+          settings={ctrl.settings}
+          sound={ctrl.sound}
+          redraw={ctrl.redraw}
+          spawnEngine={ctrl.spawnEngine}
+        />
       )}
     />
   );

@@ -24,6 +24,7 @@ export const KEYS = {
   correspondence: 'dama.correspondence.v1',
   push: 'dama.push.v1',
   learn: 'dama.learn.v1',
+  mistakes: 'dama.mistakes.v1',
 } as const;
 export type StoreKey = (typeof KEYS)[keyof typeof KEYS];
 

@@ -21,10 +21,12 @@ import {
   type SessionState,
   type StreakStore,
   type StreakSummary,
+  type TrainingFilter,
 } from '@dama/puzzle';
 import type { Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import type { KeyValue } from '../lib/storage.ts';
+import type { WorkerLike } from '../lib/engine/client.ts';
 import { numberLabel } from '../lib/i18n/dates.ts';
 import { PuzzlePlayer, type Feedback, type Phase, type ScreenDeps } from './player.ts';
 import { puzzleLink, withLink, type ShareOutcome } from './share.ts';
@@ -35,8 +37,14 @@ export { PAUSE, type Feedback, type Phase } from './player.ts';
 /** 'daily': today's puzzle, counts for the streak; 'archive': a past day's; 'practice': not recorded. */
 export type PlayMode = 'daily' | 'archive' | 'practice';
 
-/** The tabs: today's (or an archive day's) puzzle, the archive, training, the streak, the storm. */
-export type Screen = 'puzzle' | 'archive' | 'training' | 'streak' | 'storm';
+/**
+ * The tabs: today's (or an archive day's) puzzle, the archive, training, the streak, the storm; and,
+ * reached from training (its tab stays marked), the dashboard and the mistakes kept from reviews.
+ */
+export type Screen = 'puzzle' | 'archive' | 'training' | 'streak' | 'storm' | 'dashboard' | 'mistakes';
+
+/** The screens with a component of their own, under which the daily puzzle waits. */
+export type TabScreen = 'training' | 'streak' | 'storm' | 'dashboard' | 'mistakes';
 
 export interface OpenPuzzle {
   /** 'YYYY-MM-DD' */
@@ -63,6 +71,8 @@ export interface PuzzleDeps extends ScreenDeps {
   share?: (text: string) => Promise<ShareOutcome>;
   /** the app's page (`location.origin + location.pathname`): the shared text links to the puzzle */
   page?: string;
+  /** starts the engine's worker (the mistakes' answers are judged with it) */
+  spawnEngine?: () => WorkerLike;
 }
 
 export const ARCHIVE_PAGE = 30;
@@ -83,6 +93,10 @@ export class PuzzleCtrl {
   ended: string | undefined;
   /** show difficulty and themes before solving */
   showDetails = false;
+  /** the choice training opens with (the dashboard's theme) */
+  trainingFilter: TrainingFilter | undefined;
+  /** the game whose mistakes open first (the review's link) */
+  mistakesGame: string | undefined;
   private readonly player: PuzzlePlayer;
 
   constructor(private readonly deps: PuzzleDeps) {
@@ -267,18 +281,26 @@ export class PuzzleCtrl {
     this.deps.redraw();
   }
 
-  openTraining(): void {
+  /** Training, with a choice to start with (the dashboard opens it on a theme). */
+  openTraining(filter?: TrainingFilter): void {
+    this.trainingFilter = filter;
     this.openTab('training');
   }
 
-  /** A tab with a screen of its own (training, the streak, the storm): the daily puzzle waits. */
-  openTab(screen: 'training' | 'streak' | 'storm'): void {
+  /** The mistakes kept from reviewed games; `game`'s first unsolved one opens (the review's link). */
+  openMistakes(game?: string): void {
+    this.mistakesGame = game;
+    this.openTab('mistakes');
+  }
+
+  /** A screen of its own (training, the streak, the storm, the dashboard, the mistakes): the daily puzzle waits. */
+  openTab(screen: TabScreen): void {
     this.screen = screen;
     this.settle();
     this.deps.redraw();
   }
 
-  /** What the training, streak and storm tabs need from the page. */
+  /** What the training, streak, storm, dashboard and mistakes screens need from the page. */
   trainingDeps(): {
     settings: Settings;
     now: () => number;
@@ -286,6 +308,10 @@ export class PuzzleCtrl {
     sound: { play(name: SoundName): void } | undefined;
   } {
     return { settings: this.deps.settings(), now: this.deps.now, kv: this.deps.kv, sound: this.deps.sound };
+  }
+
+  get spawnEngine(): (() => WorkerLike) | undefined {
+    return this.deps.spawnEngine;
   }
 
   moreArchive(): void {

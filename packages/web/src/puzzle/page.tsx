@@ -5,6 +5,7 @@ import type { Lang } from '../lib/i18n/index.ts';
 import { defaultSettings, type Settings } from '../lib/settings.ts';
 import type { SoundName } from '../lib/sound.ts';
 import { browserStorage, watchStorage, type KeyValue } from '../lib/storage.ts';
+import type { WorkerLike } from '../lib/engine/client.ts';
 import { PuzzleCtrl } from './ctrl.ts';
 import { bankLoader } from './parts.tsx';
 import { linkedDate, shareText } from './share.ts';
@@ -24,6 +25,15 @@ export interface PuzzlePageProps {
   kv?: KeyValue;
   /** the redraw of what the page is drawn in (lib/redraw.ts): the app's */
   redraw: () => void;
+  /** starts the engine's worker (the mistakes' answers are judged with it) */
+  spawnEngine?: () => WorkerLike;
+}
+
+/** The game named by a review's link to its mistakes (`#/puzzle?mistakes=ID`), if any. */
+export function linkedMistakes(hash: string): string | undefined {
+  const q = hash.indexOf('?');
+  if (q < 0) return undefined;
+  return new URLSearchParams(hash.slice(q + 1)).get('mistakes') ?? undefined;
 }
 
 /** How often the page looks at the clock (for midnight in Istanbul). */
@@ -57,11 +67,15 @@ export class PuzzlePage extends Component<PuzzlePageProps, State> {
           share: (text) => shareText(text, globalThis.navigator),
           ...(typeof location === 'undefined' ? {} : { page: location.origin + location.pathname }),
           sound: { play: (name) => this.props.sound?.play(name) },
+          ...(this.props.spawnEngine ? { spawnEngine: this.props.spawnEngine } : {}),
         });
         // A shared link names its day (`#/puzzle?date=YYYY-MM-DD`): that day's puzzle opens (a day
         // after this device's today, or a malformed one, is left for today's).
         const day = typeof location === 'undefined' ? undefined : linkedDate(location.hash);
         if (day && day !== this.ctrl.today) this.ctrl.openDate(day);
+        // A review's "learn from your mistakes" names its game: the mistakes open, that game's first.
+        const game = typeof location === 'undefined' ? undefined : linkedMistakes(location.hash);
+        if (game !== undefined) this.ctrl.openMistakes(game);
         // The day can change while the page is open, and another tab can finish the puzzle.
         const ctrl = this.ctrl;
         const timer = setInterval(() => ctrl.tick(), TICK_MS);

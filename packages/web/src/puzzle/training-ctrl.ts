@@ -17,7 +17,7 @@ import {
   type TrainingStore,
   type UnratedReason,
 } from '@dama/puzzle';
-import { KEYS, LocalStore } from '../lib/storage.ts';
+import { KEYS, LocalStore, type KeyValue } from '../lib/storage.ts';
 import { PuzzlePlayer, type ScreenDeps } from './player.ts';
 import type { PoolSync } from './pool-sync.ts';
 
@@ -27,6 +27,23 @@ export interface TrainingDeps extends ScreenDeps {
   pool: readonly Puzzle[];
   /** The pooled ratings: rated results are queued for the server, and its ratings pick puzzles. */
   pooled?: PoolSync;
+  /** The choice to start with (the dashboard opens training on a theme). */
+  filter?: TrainingFilter;
+}
+
+/** The training record as stored now (repaired when damaged: `problem` says so; unreadable text is set aside). */
+export function readTraining(
+  kv: KeyValue | undefined,
+  now: () => number,
+): { store: TrainingStore; problem?: string } {
+  const text = new LocalStore(kv, now).loadText(TRAINING_KEY);
+  if (text === null) return validateTraining(null);
+  try {
+    return validateTraining(JSON.parse(text));
+  } catch {
+    new LocalStore(kv, now).setAside(TRAINING_KEY, text);
+    return validateTraining('unreadable');
+  }
 }
 
 export class TrainingCtrl {
@@ -59,19 +76,13 @@ export class TrainingCtrl {
     const loaded = this.read();
     this.store = loaded.store;
     this.trouble = loaded.problem;
+    if (deps.filter) this.filter = { ...deps.filter };
     this.next();
     void deps.pooled?.sync();
   }
 
   private read(): { store: TrainingStore; problem?: string } {
-    const text = new LocalStore(this.deps.kv, this.deps.now).loadText(TRAINING_KEY);
-    if (text === null) return validateTraining(null);
-    try {
-      return validateTraining(JSON.parse(text));
-    } catch {
-      new LocalStore(this.deps.kv, this.deps.now).setAside(TRAINING_KEY, text);
-      return validateTraining('unreadable');
-    }
+    return readTraining(this.deps.kv, this.deps.now);
   }
 
   /** The themes the pool has puzzles of, in the catalogue's order (a choice with none is no choice). */

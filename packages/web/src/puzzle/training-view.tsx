@@ -2,7 +2,7 @@
 // the retry list. `TrainingPage` loads the pool when the tab is first opened. The pieces it shares
 // with the daily screen are in parts.tsx.
 import { Component, type JSX } from 'preact';
-import { DIFFICULTIES, type Difficulty, type Theme } from '@dama/puzzle';
+import { DIFFICULTIES, type Difficulty, type Theme, type TrainingFilter } from '@dama/puzzle';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { catalog, type Catalog, type Lang } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';
@@ -12,6 +12,7 @@ import type { SoundName } from '../lib/sound.ts';
 import { browserHttp } from '../lib/http.ts';
 import { browserStorage, type KeyValue } from '../lib/storage.ts';
 import { makeLinkHash } from '../lib/analysis-link.ts';
+import { mistakesToSolve } from '../lib/mistakes.ts';
 import { bankLoader, feedbackText, hintButton, statusLine, tagsLine, taskLine, triesDots } from './parts.tsx';
 import { PoolSync } from './pool-sync.ts';
 import { TrainingCtrl } from './training-ctrl.ts';
@@ -57,14 +58,42 @@ function choice(
   );
 }
 
-export function trainingView(ctrl: TrainingCtrl, lang: Lang): JSX.Element {
+/** The ways from training to the dashboard and to the mistakes kept from reviewed games. */
+export interface TrainingLinks {
+  openDashboard: () => void;
+  openMistakes: () => void;
+  /** mistakes waiting to be solved */
+  mistakes: number;
+}
+
+function links(m: Catalog, l: TrainingLinks): JSX.Element {
+  return (
+    <div class="pz-training-links">
+      <button type="button" class="btn" onClick={l.openDashboard} data-testid="tr-dashboard">
+        {icons.list()}
+        {m.puzzleDashOpen}
+      </button>
+      <button type="button" class="btn" onClick={l.openMistakes} data-testid="tr-mistakes">
+        {icons.undo()}
+        {m.mistakesOpen(l.mistakes)}
+      </button>
+    </div>
+  );
+}
+
+export function trainingView(ctrl: TrainingCtrl, lang: Lang, more?: TrainingLinks): JSX.Element {
   const m = catalog(lang);
   const p = ctrl.puzzle;
   const player = ctrl.player;
   const r = ctrl.store.player;
   const failed = ctrl.failedPuzzles();
   return (
-    <div class="pz-play pz-training" data-testid="pz-training" data-phase={p ? player.phase : 'empty'}>
+    <div
+      class="pz-play pz-training"
+      data-testid="pz-training"
+      data-phase={p ? player.phase : 'empty'}
+      data-puzzle={p?.id}
+    >
       <header class="pz-head">
         <h2>{p ? m.trainingPuzzle(p.id) : m.puzzleTabTraining}</h2>
         <p class="pz-task" data-testid="tr-rating" data-rating={Math.round(r.rating)}>
@@ -106,6 +135,7 @@ export function trainingView(ctrl: TrainingCtrl, lang: Lang): JSX.Element {
             </a>
           ) : null}
         </div>
+        {more ? links(m, more) : null}
         <div class="pz-filters">
           {choice(
             m.trainingDifficulty,
@@ -155,6 +185,10 @@ interface Props {
   now?: () => number;
   kv?: KeyValue;
   sound?: { play(name: SoundName): void };
+  /** the choice to start with (the dashboard's theme) */
+  filter?: TrainingFilter;
+  openDashboard?: () => void;
+  openMistakes?: () => void;
 }
 
 export class TrainingPage extends Component<Props, { failed: boolean }> {
@@ -164,6 +198,8 @@ export class TrainingPage extends Component<Props, { failed: boolean }> {
   private readonly redraw = redrawLoop(() => this.mounted && this.forceUpdate());
 
   private pooled: PoolSync | undefined;
+  /** Mistakes waiting to be solved, as stored when the tab opened. */
+  private mistakes = 0;
   /** Back online: what waits goes to the server. */
   private readonly online = () => void this.pooled?.sync();
 
@@ -185,7 +221,9 @@ export class TrainingPage extends Component<Props, { failed: boolean }> {
           settings: () => this.props.settings ?? defaultSettings(this.props.lang),
           redraw: this.redraw,
           sound: this.props.sound,
+          ...(this.props.filter ? { filter: this.props.filter } : {}),
         });
+        this.mistakes = mistakesToSolve(kv);
         this.redraw();
       },
       () => this.mounted && this.setState({ failed: true }),
@@ -199,7 +237,10 @@ export class TrainingPage extends Component<Props, { failed: boolean }> {
   }
 
   override render(): JSX.Element {
-    if (this.ctrl) return trainingView(this.ctrl, this.props.lang);
+    const { openDashboard, openMistakes } = this.props;
+    const more =
+      openDashboard && openMistakes ? { openDashboard, openMistakes, mistakes: this.mistakes } : undefined;
+    if (this.ctrl) return trainingView(this.ctrl, this.props.lang, more);
     return <p class="page loading">{this.state.failed ? catalog(this.props.lang).puzzleBankFailed : '…'}</p>;
   }
 }

@@ -9,12 +9,15 @@ import type { ArchiveMark, ArchiveRow, PuzzleCtrl } from './ctrl.ts';
 import { feedbackText, hintButton, statusLine, tagsLine, taskLine, triesDots } from './parts.tsx';
 import { TrainingPage } from './training-view.tsx';
 import { ModeTab } from './mode-tab.tsx';
+import { DashboardPage } from './dashboard-view.tsx';
+import { MistakesPage } from './mistakes-view.tsx';
 import { makeLinkHash } from '../lib/analysis-link.ts';
 
 function tabs(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
   const today = ctrl.screen === 'puzzle' && ctrl.open.mode === 'daily';
   const archive = ctrl.screen === 'archive';
-  const training = ctrl.screen === 'training';
+  // the dashboard and the mistakes are reached from training: its tab stays marked
+  const training = ctrl.screen === 'training' || ctrl.screen === 'dashboard' || ctrl.screen === 'mistakes';
   return (
     <nav class="pz-tabs" aria-label={m.dailyPuzzle}>
       <button
@@ -383,11 +386,17 @@ function archiveScreen(ctrl: PuzzleCtrl, m: Catalog, lang: Lang): JSX.Element {
   );
 }
 
-/** The layout: the board screens (a puzzle, training, the streak, the storm) put the board beside
- * the panel on a wide screen (styles/app.css, `.screen-puzzle`); the archive and the bank's end are
- * one column, and so is the storm's end (puzzle.css). */
+/** The layout: the board screens (a puzzle, training, the streak, the storm, a mistake) put the
+ * board beside the panel on a wide screen (styles/app.css, `.screen-puzzle`); the archive, the
+ * dashboard and the bank's end are one column, and so are the storm's end and the list of mistakes
+ * (puzzle.css). */
 function screenClass(ctrl: PuzzleCtrl): string {
-  if (ctrl.screen === 'training' || ctrl.screen === 'streak' || ctrl.screen === 'storm')
+  if (
+    ctrl.screen === 'training' ||
+    ctrl.screen === 'streak' ||
+    ctrl.screen === 'storm' ||
+    ctrl.screen === 'mistakes'
+  )
     return `screen-puzzle screen-${ctrl.screen}`;
   if (ctrl.screen === 'puzzle' && ctrl.ended && ctrl.open.mode === 'daily') return 'screen-ended';
   return `screen-${ctrl.screen}`;
@@ -410,7 +419,29 @@ export function puzzleView(ctrl: PuzzleCtrl, lang: Lang): JSX.Element {
       {ctrl.screen === 'archive' ? (
         archiveScreen(ctrl, m, lang)
       ) : ctrl.screen === 'training' ? (
-        <TrainingPage lang={lang} {...ctrl.trainingDeps()} />
+        <TrainingPage
+          lang={lang}
+          {...ctrl.trainingDeps()}
+          filter={ctrl.trainingFilter}
+          openDashboard={() => ctrl.openTab('dashboard')}
+          openMistakes={() => ctrl.openMistakes()}
+        />
+      ) : ctrl.screen === 'dashboard' ? (
+        <DashboardPage
+          lang={lang}
+          now={ctrl.trainingDeps().now}
+          kv={ctrl.trainingDeps().kv}
+          train={(theme) => ctrl.openTraining(theme ? { theme } : undefined)}
+          back={() => ctrl.openTraining()}
+        />
+      ) : ctrl.screen === 'mistakes' ? (
+        <MistakesPage
+          lang={lang}
+          {...ctrl.trainingDeps()}
+          spawnEngine={ctrl.spawnEngine}
+          game={ctrl.mistakesGame}
+          back={() => ctrl.openTraining()}
+        />
       ) : ctrl.screen === 'streak' || ctrl.screen === 'storm' ? (
         <ModeTab key={ctrl.screen} tab={ctrl.screen} lang={lang} {...ctrl.trainingDeps()} />
       ) : (

@@ -361,6 +361,61 @@ export const en = {
   trainingFailedUnrated: (why: string) => `Not solved: the solution is on the board. Not rated: ${why}.`,
   trainingEmpty: 'No puzzle left for this choice. Try another difficulty or theme.',
   trainingHistoryTrouble: 'Part of your training record could not be read and was left out.',
+  // ---- the puzzle dashboard (src/puzzle: dashboard-view)
+  puzzleDashOpen: 'Dashboard',
+  puzzleDashTitle: 'Your puzzle dashboard',
+  puzzleDashPeriod: 'Period',
+  puzzleDashDays: (days: number) => `Last ${days} days`,
+  puzzleDashPlayed: 'Played',
+  puzzleDashSolved: 'Solved',
+  puzzleDashPerformance: 'Performance',
+  puzzleDashPercent: (n: number) => `${n}%`,
+  puzzleDashThemes: 'Themes, weakest first',
+  puzzleDashThemeLine: (plays: number, percent: number) =>
+    `${plays} ${plays === 1 ? 'puzzle' : 'puzzles'} · ${percent}% solved`,
+  puzzleDashFew: (min: number) => `Too few to judge yet: a theme needs ${min} puzzles.`,
+  puzzleDashWorkOn: 'Work on these first',
+  puzzleDashNothingWeak: 'No weak theme here: you solved every puzzle of the themes you played enough.',
+  puzzleDashTrain: 'Train',
+  puzzleDashTrainTheme: (theme: string) => `Train ${theme} puzzles`,
+  puzzleDashEmpty: (days: number) =>
+    `You have not played a training puzzle in the last ${days} days. Your figures will appear here once you do.`,
+  puzzleDashStart: 'Start training',
+  puzzleDashNote:
+    'Performance is the average rating of the puzzles you played, raised by your solves and lowered by your misses. A puzzle solved with a hint counts as played, not as solved.',
+  puzzleDashBack: 'Back to training',
+  // ---- learn from your mistakes (src/puzzle: mistakes-*; the review's button in src/analysis)
+  mistakesPractise: (n: number, side?: Side) =>
+    side === undefined
+      ? `Learn from your mistakes (${n})`
+      : `Learn from ${side === 'white' ? "White's" : "Black's"} mistakes (${n})`,
+  mistakesOpen: (n: number) => (n > 0 ? `Your mistakes (${n} to solve)` : 'Your mistakes'),
+  mistakesTitle: 'Learn from your mistakes',
+  mistakesIntro: 'Positions from your reviewed games where you went wrong. Find the better move.',
+  mistakesEmpty:
+    'No mistakes kept yet. Review a finished game from My games, and its mistakes and blunders will wait here as puzzles.',
+  mistakesCount: (solved: number, total: number) => `${solved} of ${total} solved`,
+  mistakesEntry: (move: number, judgement: 'mistake' | 'blunder') =>
+    `Move ${move} · ${judgement === 'blunder' ? 'blunder' : 'mistake'}`,
+  mistakesSolvedMark: 'Solved',
+  mistakesOpenMark: 'To solve',
+  mistakesTask: (side: Side) =>
+    `${side === 'white' ? 'White' : 'Black'} to play: find a better move than the one in your game.`,
+  mistakesPlayed: (move: string, judgement: 'mistake' | 'blunder') =>
+    `In the game you played ${move}, ${judgement === 'blunder' ? 'a blunder' : 'a mistake'}.`,
+  mistakesChecking: 'Looking at your move…',
+  mistakesBest: (move: string) => `Yes! ${move} is the engine's choice.`,
+  mistakesGood: (move: string, best: string) => `Well found: ${move} is as good as the engine's ${best}.`,
+  mistakesAgain: (move: string) => `${move} is the move from your game, and this is the answer it allows.`,
+  mistakesWorse: (move: string) => `${move} is not good enough here. Try another move.`,
+  mistakesUnknown: 'This move could not be checked: the engine is not available. Try again later.',
+  mistakesTryAgain: 'Try another move.',
+  mistakesShow: 'Show the better move',
+  mistakesShown: (best: string) => `The better move was ${best}.`,
+  mistakesNext: 'Next mistake',
+  mistakesAll: 'All mistakes',
+  mistakesGame: 'Open the game',
+  mistakesTrouble: 'Part of your kept mistakes could not be read; the old record was set aside.',
   // ---- puzzle streak and puzzle storm (src/puzzle: streak-*, storm-*)
   puzzleStreakTab: 'Streak',
   puzzleStreakTitle: 'Puzzle streak',

@@ -312,6 +312,59 @@ export const tr: Catalog = {
   trainingFailedUnrated: (why) => `Çözülemedi: çözüm tahtada. Puana sayılmadı: ${why}.`,
   trainingEmpty: 'Bu seçim için bulmaca kalmadı. Başka bir zorluk ya da tema seç.',
   trainingHistoryTrouble: 'Antrenman kaydının bir kısmı okunamadı ve dışarıda bırakıldı.',
+  // ---- bulmaca panosu (src/puzzle: dashboard-view)
+  puzzleDashOpen: 'Panom',
+  puzzleDashTitle: 'Bulmaca panon',
+  puzzleDashPeriod: 'Dönem',
+  puzzleDashDays: (days) => `Son ${days} gün`,
+  puzzleDashPlayed: 'Oynanan',
+  puzzleDashSolved: 'Çözülen',
+  puzzleDashPerformance: 'Performans',
+  puzzleDashPercent: (n) => `%${n}`,
+  puzzleDashThemes: 'Temalar, en zayıftan başlayarak',
+  puzzleDashThemeLine: (plays, percent) => `${plays} bulmaca · %${percent} çözüldü`,
+  puzzleDashFew: (min) => `Değerlendirmek için henüz az: bir tema için en az ${min} bulmaca gerek.`,
+  puzzleDashWorkOn: 'Önce bunlara çalış',
+  puzzleDashNothingWeak: 'Burada zayıf tema yok: yeterince oynadığın temalardaki bütün bulmacaları çözdün.',
+  puzzleDashTrain: 'Çalış',
+  puzzleDashTrainTheme: (theme) => `${theme} bulmacalarıyla çalış`,
+  puzzleDashEmpty: (days) =>
+    `Son ${days} günde hiç antrenman bulmacası oynamadın. Oynadıkça rakamların burada görünecek.`,
+  puzzleDashStart: 'Antrenmana başla',
+  puzzleDashNote:
+    'Performans, oynadığın bulmacaların ortalama puanıdır: çözdüklerin onu yükseltir, çözemediklerin düşürür. İpucuyla çözülen bulmaca oynanmış sayılır, çözülmüş sayılmaz.',
+  puzzleDashBack: 'Antrenmana dön',
+  // ---- hatalarından öğren (src/puzzle: mistakes-*; incelemedeki düğme src/analysis'te)
+  mistakesPractise: (n, side) =>
+    side === undefined
+      ? `Hatalarından öğren (${n})`
+      : `${side === 'white' ? 'Beyazın' : 'Siyahın'} hatalarından öğren (${n})`,
+  mistakesOpen: (n) => (n > 0 ? `Hataların (${n} çözülecek)` : 'Hataların'),
+  mistakesTitle: 'Hatalarından öğren',
+  mistakesIntro: 'İncelenen oyunlarında yanlış oynadığın konumlar. Daha iyi hamleyi bul.',
+  mistakesEmpty:
+    'Henüz kayıtlı hatan yok. Oyunlarım bölümünden biten bir oyunu incele; oradaki hataların ve büyük hataların burada bulmaca olarak seni bekler.',
+  mistakesCount: (solved, total) => `${total} hatadan ${solved} tanesini çözdün`,
+  mistakesEntry: (move, judgement) => `${move}. hamle · ${judgement === 'blunder' ? 'büyük hata' : 'hata'}`,
+  mistakesSolvedMark: 'Çözüldü',
+  mistakesOpenMark: 'Çözülecek',
+  mistakesTask: (side) =>
+    `Sıra ${side === 'white' ? 'beyazda' : 'siyahta'}: oyunda oynadığından daha iyi bir hamle bul.`,
+  mistakesPlayed: (move, judgement) =>
+    `Oyunda ${move} oynamıştın; bu bir ${judgement === 'blunder' ? 'büyük hataydı' : 'hataydı'}.`,
+  mistakesChecking: 'Hamlene bakılıyor…',
+  mistakesBest: (move) => `Evet! ${move}, motorun seçtiği hamle.`,
+  mistakesGood: (move, best) => `İyi buldun: ${move} de motorun seçtiği ${best} kadar iyi.`,
+  mistakesAgain: (move) => `${move} oyunda oynadığın hamle; işte rakibine verdiği fırsat.`,
+  mistakesWorse: (move) => `${move} burada yeterince iyi değil. Başka bir hamle dene.`,
+  mistakesUnknown: 'Bu hamle denetlenemedi: motor şu an kullanılamıyor. Sonra yeniden dene.',
+  mistakesTryAgain: 'Başka bir hamle dene.',
+  mistakesShow: 'Daha iyi hamleyi göster',
+  mistakesShown: (best) => `Daha iyisi ${best} olurdu.`,
+  mistakesNext: 'Sonraki hata',
+  mistakesAll: 'Tüm hatalar',
+  mistakesGame: 'Oyunu aç',
+  mistakesTrouble: 'Kayıtlı hatalarının bir kısmı okunamadı; eski kayıt kenara ayrıldı.',
   // ---- bulmaca serisi ve bulmaca fırtınası (src/puzzle: streak-*, storm-*)
   puzzleStreakTab: 'Seri',
   puzzleStreakTitle: 'Bulmaca serisi',
