@@ -164,9 +164,18 @@ export {
   REFRESH_RATINGS,
   MIN_POOLED_PLAYS,
 } from './pool.ts';
-export type { Attempt, TrainingPlay, TrainingStore, TrainingFilter, UnratedReason } from './training.ts';
+export type {
+  Attempt,
+  TrainingPlay,
+  TrainingStore,
+  TrainingFilter,
+  UnratedReason,
+  DifficultyOffset,
+} from './training.ts';
 export {
   HISTORY,
+  DIFFICULTY_OFFSETS,
+  THEME_SPREAD,
   emptyTraining,
   ratingOf,
   nextPuzzle,

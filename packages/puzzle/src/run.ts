@@ -50,7 +50,8 @@ export function lopsided(p: Puzzle): boolean {
   return v;
 }
 
-const themeKey = (p: Puzzle): string => p.themes.join(',');
+/** A puzzle's theme combination, as the spreading rules compare them. */
+export const themeKey = (p: Puzzle): string => p.themes.join(',');
 
 /**
  * The next puzzle of a run: never one of `played`; of `level`, or of the nearest level that has

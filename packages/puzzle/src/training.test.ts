@@ -58,6 +58,40 @@ describe('training', () => {
     expect(nextPuzzle(pool, s, { difficulty: 5, theme: 'decoy' })).toBeUndefined();
   });
 
+  it('aims above or below the player with the offset', () => {
+    const s = emptyTraining(); // 1500: level 2 (1400) and 3 (1600) are as near; the first wins
+    expect(nextPuzzle(pool, s)?.id).toBe(2);
+    expect(nextPuzzle(pool, s, { offset: 200 })?.id).toBe(3); // 1700: level 3 (1600)
+    expect(nextPuzzle(pool, s, { offset: 400 })?.id).toBe(4); // 1900: level 4 (1800)
+    expect(nextPuzzle(pool, s, { offset: -400 })?.id).toBe(1); // 1100: level 1 (1200)
+  });
+
+  it('spreads themes over the last plays, unless nothing else is left', () => {
+    const themed = [
+      puzzle(1, 3, ['decoy']),
+      puzzle(2, 3, ['decoy']),
+      puzzle(3, 2, ['sacrifice']),
+      puzzle(4, 3, ['decoy']),
+    ];
+    let s = recordTraining(emptyTraining(), themed[0], solve, 1);
+    // #2 is nearest in rating but the same combination as the last play: #3 comes first.
+    expect(nextPuzzle(themed, s, {}, undefined)?.id).toBe(3);
+    // With a theme chosen, every candidate repeats it: the nearest is served.
+    expect(nextPuzzle(themed, s, { theme: 'decoy' })?.id).toBe(2);
+    s = recordTraining(s, themed[2], solve, 2);
+    // The last two plays are decoy and sacrifice: both remaining decoys repeat, so the nearest.
+    expect([2, 4]).toContain(nextPuzzle(themed, s)?.id);
+  });
+
+  it('does not serve two lopsided puzzles in a row while a balanced one is left', () => {
+    // The shared FEN is lopsided (a king against men only); this one is two men against two.
+    const balanced = { ...puzzle(3, 5, ['sacrifice']), fen: 'W:Wa2,b2:Bg7,h7' };
+    const mixed = [puzzle(1, 2, ['decoy']), puzzle(2, 2, ['promotion']), balanced];
+    const s = recordTraining(emptyTraining(), mixed[0], solve, 1);
+    expect(nextPuzzle(mixed, s)?.id).toBe(3);
+    expect(nextPuzzle(mixed, emptyTraining(), {}, 1)?.id).toBe(2);
+  });
+
   it('a solve and a failure move both ratings, and failures wait to be retried', () => {
     let s = emptyTraining();
     s = recordTraining(s, pool[2], solve, 1);

@@ -8,6 +8,7 @@ import { isObject } from '@dama/core';
 import type { Difficulty, Puzzle, Theme } from './bank.ts';
 import { DIFFICULTIES, THEMES } from './bank.ts';
 import { newPlayer, puzzleRating, updateRating, type Rating } from './rating.ts';
+import { lopsided, themeKey } from './run.ts';
 
 export interface TrainingPlay {
   id: number;
@@ -44,7 +45,18 @@ export const emptyTraining = (): TrainingStore => ({
 export interface TrainingFilter {
   difficulty?: Difficulty;
   theme?: Theme;
+  /** Puzzles this far above the player's rating (below when negative), rather than at it. */
+  offset?: DifficultyOffset;
 }
+
+/** The choices of `TrainingFilter.offset`: much easier, easier, harder, much harder (rating points). */
+export const DIFFICULTY_OFFSETS = [-400, -200, 200, 400] as const;
+export type DifficultyOffset = (typeof DIFFICULTY_OFFSETS)[number];
+
+/** Plays looked back on to spread themes: a theme combination is not served again within them. */
+export const THEME_SPREAD = 2;
+/** What a repeat costs a candidate, in rating points: one is served only when nothing else is left. */
+const REPEAT_COST = 100_000;
 
 /**
  * A puzzle's rating for this device: its own once played here, else the pooled one from every
@@ -59,8 +71,10 @@ const matches = (p: Puzzle, f: TrainingFilter) =>
 
 /**
  * The next puzzle: among those of the filter not played yet, the one whose rating is nearest the
- * player's (the first in pool order on a tie; `skip` leaves one out, e.g. the one just shown).
- * Undefined when the filter has nothing left.
+ * player's plus the filter's `offset` (the first in pool order on a tie; `skip` leaves one out,
+ * e.g. the one just shown), while something else is left: not of a theme combination of the last
+ * `THEME_SPREAD` plays, and not lopsided right after a lopsided one. Undefined when the filter has
+ * nothing left.
  */
 export function nextPuzzle(
   pool: readonly Puzzle[],
@@ -70,11 +84,23 @@ export function nextPuzzle(
   pooled?: ReadonlyMap<number, Rating>,
 ): Puzzle | undefined {
   const played = new Set(store.history.map((h) => h.id));
+  const byId = new Map(pool.map((p) => [p.id, p]));
+  const recent = store.history
+    .slice(-THEME_SPREAD)
+    .map((h) => byId.get(h.id))
+    .filter((p): p is Puzzle => p !== undefined);
+  const recentThemes = new Set(recent.map(themeKey));
+  const last = recent.at(-1);
+  const afterLopsided = last !== undefined && lopsided(last);
+  const target = store.player.rating + (filter.offset ?? 0);
   let best: Puzzle | undefined;
   let gap = Infinity;
   for (const p of pool) {
     if (p.id === skip || played.has(p.id) || !matches(p, filter)) continue;
-    const d = Math.abs(ratingOf(store, p, pooled).rating - store.player.rating);
+    const d =
+      Math.abs(ratingOf(store, p, pooled).rating - target) +
+      (recentThemes.has(themeKey(p)) ? REPEAT_COST : 0) +
+      (afterLopsided && lopsided(p) ? REPEAT_COST : 0);
     if (d < gap) {
       gap = d;
       best = p;

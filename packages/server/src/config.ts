@@ -8,7 +8,7 @@ import { LocalBus, RedisBus, type Bus } from './bus.ts';
 import { DEFAULT_HUB_LIMITS, type HubLimits } from './hub.ts';
 import type { PlayerLimits } from './player-api.ts';
 import { PgStore } from './store-pg.ts';
-import { SqliteStore, type GameStore } from './store.ts';
+import { CHECKPOINT_EVERY, SqliteStore, type GameStore } from './store.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_ROOT = resolve(here, '../../web/dist');
@@ -33,6 +33,8 @@ export interface Config {
   /** PostgreSQL connection string; the SQLite file otherwise. */
   databaseUrl: string | undefined;
   sqliteFile: string;
+  /** The SQLite checkpointer's period (`DAMA_CHECKPOINT_MS`, ms; 0: SQLite's own, inside commits). */
+  checkpointEvery: number;
   redisUrl: string | undefined;
   trustProxy: TrustProxy;
   logLevel: LogLevel;
@@ -57,6 +59,7 @@ export function configFrom(env: NodeJS.ProcessEnv): Config {
     webRoot: env.DAMA_WEB_ROOT ?? DEFAULT_WEB_ROOT,
     databaseUrl: env.DATABASE_URL || undefined,
     sqliteFile: env.DAMA_DB ?? DEFAULT_DB_FILE,
+    checkpointEvery: checkpointFrom(env.DAMA_CHECKPOINT_MS),
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: logLevelFrom(env.LOG_LEVEL),
@@ -96,6 +99,17 @@ export function limitsFrom(value: string | undefined): Partial<HubLimits> {
   return parsed.data as Partial<HubLimits>;
 }
 
+/** `DAMA_CHECKPOINT_MS`: milliseconds between the checkpointer's runs, 0 for SQLite's own. */
+export function checkpointFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return CHECKPOINT_EVERY;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(
+      `DAMA_CHECKPOINT_MS must be a whole number of milliseconds (0: none), not ${JSON.stringify(value)}`,
+    );
+  return n;
+}
+
 export function logLevelFrom(value: string | undefined): LogLevel {
   const level = (value || 'info').trim().toLowerCase();
   if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
@@ -132,7 +146,7 @@ function isAddressOrCidr(entry: string): boolean {
 export async function openStore(config: Config): Promise<GameStore> {
   if (config.databaseUrl) return PgStore.open(config.databaseUrl);
   if (config.sqliteFile !== ':memory:') mkdirSync(dirname(config.sqliteFile), { recursive: true });
-  return new SqliteStore(config.sqliteFile);
+  return new SqliteStore(config.sqliteFile, { checkpointEvery: config.checkpointEvery });
 }
 
 export async function openBus(config: Config): Promise<Bus> {

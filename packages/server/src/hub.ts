@@ -275,18 +275,26 @@ export class Hub {
     // A stalled event loop (a flood of connections, a long garbage collection) is a server fault:
     // moves waited in the queue through no fault of their players.
     let tick = this.now();
-    every(100, () => {
-      const now = this.now();
-      if (now - tick > 100 + this.limits.stall / 2)
-        this.addFault(this.dbFaults, { from: tick + 100, to: now });
-      tick = now;
-    });
+    every(
+      100,
+      () => {
+        const now = this.now();
+        if (now - tick > 100 + this.limits.stall / 2)
+          this.addFault(this.dbFaults, { from: tick + 100, to: now });
+        tick = now;
+      },
+      'stallProbe',
+    );
     this.loop = monitorEventLoopDelay({ resolution: 20 });
     this.loop.enable();
-    every(1000, () => {
-      this.loopDelay = this.loop!.percentile(99) / 1e6;
-      this.loop!.reset();
-    });
+    every(
+      1000,
+      () => {
+        this.loopDelay = this.loop!.percentile(99) / 1e6;
+        this.loop!.reset();
+      },
+      'loopDelay',
+    );
   }
 
   async stop(): Promise<void> {

@@ -2,7 +2,14 @@
 // the retry list. `TrainingPage` loads the pool when the tab is first opened. The pieces it shares
 // with the daily screen are in parts.tsx.
 import { Component, type JSX } from 'preact';
-import { DIFFICULTIES, type Difficulty, type Theme, type TrainingFilter } from '@dama/puzzle';
+import {
+  DIFFICULTIES,
+  DIFFICULTY_OFFSETS,
+  type Difficulty,
+  type DifficultyOffset,
+  type Theme,
+  type TrainingFilter,
+} from '@dama/puzzle';
 import { BoardMount } from '../lib/board-mount.tsx';
 import { catalog, type Catalog, type Lang } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';
@@ -152,6 +159,15 @@ export function trainingView(ctrl: TrainingCtrl, lang: Lang, more?: TrainingLink
             ctrl.themes().map((t) => ({ value: t, text: m[`puzzleTheme_${t}`] })),
             m.trainingAny,
             (v) => ctrl.setFilter({ ...ctrl.filter, theme: v ? (v as Theme) : undefined }),
+          )}
+          {choice(
+            m.trainingOffset,
+            'tr-offset',
+            String(ctrl.filter.offset ?? ''),
+            DIFFICULTY_OFFSETS.map((o) => ({ value: String(o), text: m.trainingOffsetChoice(o) })),
+            m.trainingOffsetSame,
+            (v) =>
+              ctrl.setFilter({ ...ctrl.filter, offset: v ? (Number(v) as DifficultyOffset) : undefined }),
           )}
         </div>
         <section class="pz-retry">

@@ -344,6 +344,10 @@ export const en = {
   trainingDifficulty: 'Difficulty',
   trainingTheme: 'Theme',
   trainingAny: 'Any',
+  trainingOffset: 'Compared with you',
+  trainingOffsetSame: 'Your level',
+  trainingOffsetChoice: (offset: number): string =>
+    offset <= -400 ? 'Much easier' : offset < 0 ? 'Easier' : offset >= 400 ? 'Much harder' : 'Harder',
   trainingNext: 'Next puzzle',
   trainingRetryTitle: 'Failed puzzles to retry',
   trainingRetryNone: 'No failed puzzles waiting.',

@@ -295,6 +295,16 @@ export const tr: Catalog = {
   trainingDifficulty: 'Zorluk',
   trainingTheme: 'Tema',
   trainingAny: 'Hepsi',
+  trainingOffset: 'Sana göre',
+  trainingOffsetSame: 'Seviyende',
+  trainingOffsetChoice: (offset: number): string =>
+    offset <= -400
+      ? 'Çok daha kolay'
+      : offset < 0
+        ? 'Daha kolay'
+        : offset >= 400
+          ? 'Çok daha zor'
+          : 'Daha zor',
   trainingNext: 'Sonraki bulmaca',
   trainingRetryTitle: 'Yeniden denenecek bulmacalar',
   trainingRetryNone: 'Bekleyen çözülemeyen bulmaca yok.',
