@@ -29,7 +29,7 @@ function title(ctrl: AppCtrl): string {
     case 'replay':
       return t.records;
     case 'puzzle':
-      return t.dailyPuzzle;
+      return t.puzzlesTitle;
     case 'online':
       return t.onlineTitle;
     case 'analysis':

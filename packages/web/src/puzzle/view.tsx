@@ -19,7 +19,7 @@ function tabs(ctrl: PuzzleCtrl, m: Catalog): JSX.Element {
   // the dashboard and the mistakes are reached from training: its tab stays marked
   const training = ctrl.screen === 'training' || ctrl.screen === 'dashboard' || ctrl.screen === 'mistakes';
   return (
-    <nav class="pz-tabs" aria-label={m.dailyPuzzle}>
+    <nav class="pz-tabs" aria-label={m.puzzlesTitle}>
       <button
         type="button"
         class={today ? 'on' : ''}

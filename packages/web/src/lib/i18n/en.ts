@@ -47,6 +47,8 @@ export const en = {
   twoPlayers: 'Two players',
   twoPlayersNote: 'On this device, taking turns',
   dailyPuzzle: 'Daily puzzle',
+  /** The puzzle page's header: it holds the daily puzzle, the archive, training, streak and storm. */
+  puzzlesTitle: 'Puzzles',
   dailyPuzzleNote: 'A new position to solve every day',
   level: 'Level',
   // the computer's eight levels (lib/setup.ts PLAY_LEVELS): a name, and one line on how it plays

@@ -22,6 +22,7 @@ export const tr: Catalog = {
   twoPlayers: 'İki kişi',
   twoPlayersNote: 'Aynı cihazda, sırayla',
   dailyPuzzle: 'Günün bulmacası',
+  puzzlesTitle: 'Bulmacalar',
   dailyPuzzleNote: 'Her gün çözülecek yeni bir konum',
   level: 'Seviye',
   quickGameNote: 'Sekiz seviye: yeni başlayandan ustaya',
