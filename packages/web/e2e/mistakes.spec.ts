@@ -3,7 +3,7 @@
 // the review's button, and solved on the puzzle page by taps (the game's move first, which is
 // refused with the answer it allows, then the engine's better move). The list marks it solved.
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_DRAW_RULES, parseNotation, parsePosition, unwrap } from '@dama/core';
+import { DEFAULT_DRAW_RULES, parseNotation, parsePosition, squareName, unwrap } from '@dama/core';
 
 const RECORDS_KEY = 'dama.records.v1';
 const MISTAKES_KEY = 'dama.mistakes.v1';
@@ -29,13 +29,11 @@ const RECORD = {
   endedAt: NOW - 3_600_000,
 };
 
-const name = (sq: number): string => `${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`;
-
 async function tap(page: Page, text: string): Promise<void> {
   const m = unwrap(parseNotation(unwrap(parsePosition(FEN)), text));
   const root = page.getByTestId('puzzle');
-  await root.locator(`[data-square="${name(m.from)}"]`).click();
-  await root.locator(`[data-square="${name(m.to)}"]`).click();
+  await root.locator(`[data-square="${squareName(m.from)}"]`).click();
+  await root.locator(`[data-square="${squareName(m.to)}"]`).click();
 }
 
 interface Kept {

@@ -3,52 +3,25 @@
 // pool, some in the last week and some earlier in the month) on a mocked date (`page.clock`), shows
 // the figures of the last 7 or 30 days with the themes weakest first, and opens training on the
 // weakest theme; a puzzle solved there by taps is counted at once. An empty record says so.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import type { Move, Position } from '@dama/core';
+import { squareName, type Move } from '@dama/core';
 import {
   DAY_MS,
   emptyTraining,
   nextPuzzle,
-  parseBank,
   puzzleDashboard,
   solutionMoves,
-  startSession,
   type Puzzle,
   type Theme,
   type TrainingPlay,
   type TrainingStore,
 } from '@dama/puzzle';
+import { playableByTaps, shippedBank } from './puzzle-helpers.ts';
 
 const TRAINING_KEY = 'dama.training.v1';
 const NOW = Date.parse('2026-12-10T09:00:00Z');
 
-const pool = (() => {
-  const r = parseBank(
-    readFileSync(createRequire(import.meta.url).resolve('@dama/puzzle/training.tsv'), 'utf8'),
-    'training',
-  );
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-})();
-
-const name = (sq: number): string => `${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`;
-
-/** Two taps play the move: every route of that piece to that square takes the same men. */
-function oneRoute(pos: Position, m: Move): boolean {
-  const routes = pos.legalMovesAllPaths().filter((x) => x.from === m.from && x.to === m.to);
-  return new Set(routes.map((r) => [...r.captures].sort((a, b) => a - b).join(','))).size === 1;
-}
-
-function playableByTaps(p: Puzzle): boolean {
-  let pos = startSession(p).position;
-  return solutionMoves(p).every((m, i) => {
-    const ok = i % 2 === 1 || oneRoute(pos, m);
-    pos = pos.play(m);
-    return ok;
-  });
-}
+const pool = shippedBank('training');
 
 /** Puzzles of the pool with this one theme only. */
 const only = (theme: Theme) => pool.filter((p) => p.themes.length === 1 && p.themes[0] === theme);
@@ -95,8 +68,8 @@ function seeded(): { store: TrainingStore; next: Puzzle } {
 
 async function tap(page: Page, m: Move): Promise<void> {
   const root = page.getByTestId('puzzle');
-  await root.locator(`[data-square="${name(m.from)}"]`).click();
-  await root.locator(`[data-square="${name(m.to)}"]`).click();
+  await root.locator(`[data-square="${squareName(m.from)}"]`).click();
+  await root.locator(`[data-square="${squareName(m.to)}"]`).click();
 }
 
 async function openDashboard(page: Page, store?: TrainingStore): Promise<void> {

@@ -2,39 +2,14 @@
 // (`data-puzzle`); its moves come from the training pool itself (the solution line, and a first move
 // after which the solver has no win). The page is driven only through taps on the board and its
 // buttons; the storm's three minutes pass on Playwright's mocked clock (`page.clock`).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { Move, Position } from '@dama/core';
-import { parseBank, slowerWin, solutionMoves, startSession, type Puzzle } from '@dama/puzzle';
+import { squareName, type Move } from '@dama/core';
+import { slowerWin, startSession, solutionMoves, type Puzzle } from '@dama/puzzle';
+import { oneRoute, playableByTaps, shippedBank } from './puzzle-helpers.ts';
 
-const pool = (() => {
-  const r = parseBank(
-    readFileSync(createRequire(import.meta.url).resolve('@dama/puzzle/training.tsv'), 'utf8'),
-    'training',
-  );
-  if (!r.ok) throw new Error(r.error);
-  return new Map(r.value.map((p) => [p.id, p]));
-})();
+const pool = new Map(shippedBank('training').map((p) => [p.id, p]));
 
 const RUNS_KEY = 'dama.puzzle-runs.v1';
-const name = (sq: number): string => `${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`;
-
-/** Two taps play the move: every route of that piece to that square takes the same men. */
-function oneRoute(pos: Position, m: Move): boolean {
-  const routes = pos.legalMovesAllPaths().filter((x) => x.from === m.from && x.to === m.to);
-  return new Set(routes.map((r) => [...r.captures].sort((a, b) => a - b).join(','))).size === 1;
-}
-
-function playableByTaps(p: Puzzle): boolean {
-  let pos = startSession(p).position;
-  return solutionMoves(p).every((m, i) => {
-    const ok = i % 2 === 1 || oneRoute(pos, m);
-    pos = pos.play(m);
-    return ok;
-  });
-}
-
 /** A first move after which the solver has no win at all, playable by two taps. */
 function wrongMove(p: Puzzle): Move | undefined {
   const s = startSession(p);
@@ -45,8 +20,8 @@ function wrongMove(p: Puzzle): Move | undefined {
 
 async function tap(page: Page, m: Move): Promise<void> {
   const board = page.getByTestId('puzzle');
-  await board.locator(`[data-square="${name(m.from)}"]`).click();
-  await board.locator(`[data-square="${name(m.to)}"]`).click();
+  await board.locator(`[data-square="${squareName(m.from)}"]`).click();
+  await board.locator(`[data-square="${squareName(m.to)}"]`).click();
 }
 
 /** The puzzle the run shows now. */

@@ -2,44 +2,18 @@
 // offline waits on the device and reaches the game server by itself when the browser is back
 // online; the server then counts it in the puzzle's pooled rating. The clock is the real one: the
 // server refuses results dated far from its own time.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import type { Move, Position } from '@dama/core';
-import { emptyTraining, nextPuzzle, parseBank, solutionMoves, startSession, type Puzzle } from '@dama/puzzle';
+import { squareName, type Move } from '@dama/core';
+import { emptyTraining, nextPuzzle, solutionMoves } from '@dama/puzzle';
 import type { PuzzleResultsResponse } from '@dama/server/wire';
+import { playableByTaps, shippedBank } from './puzzle-helpers.ts';
 
-const parsed = parseBank(
-  readFileSync(createRequire(import.meta.url).resolve('@dama/puzzle/training.tsv'), 'utf8'),
-  'training',
-);
-if (!parsed.ok) throw new Error(parsed.error);
-const pool = parsed.value;
-
-const name = (sq: number): string => `${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`;
-const capturedSet = (m: Move): string => [...m.captures].sort((a, b) => a - b).join(',');
-/** Two taps play the move: every route of that piece to that square takes the same pieces. */
-const oneRoute = (pos: Position, m: Move): boolean =>
-  new Set(
-    pos
-      .legalMovesAllPaths()
-      .filter((x) => x.from === m.from && x.to === m.to)
-      .map(capturedSet),
-  ).size === 1;
-
-function playableByTaps(p: Puzzle): boolean {
-  let pos = startSession(p).position;
-  return solutionMoves(p).every((m, i) => {
-    const ok = i % 2 === 1 || oneRoute(pos, m);
-    pos = pos.play(m);
-    return ok;
-  });
-}
+const pool = shippedBank('training');
 
 async function tap(page: Page, m: Move): Promise<void> {
   const board = page.getByTestId('pz-training');
-  await board.locator(`[data-square="${name(m.from)}"]`).click();
-  await board.locator(`[data-square="${name(m.to)}"]`).click();
+  await board.locator(`[data-square="${squareName(m.from)}"]`).click();
+  await board.locator(`[data-square="${squareName(m.to)}"]`).click();
 }
 
 test('a puzzle solved offline is sent when the browser is back online, and pooled', async ({

@@ -1,17 +1,14 @@
 // The daily puzzle screen in the browser. The date is mocked with `page.clock.setFixedTime`, and
 // the moves come from the bank itself (solution lines, and wrong moves that the puzzle does not
 // accept). The page is driven only through taps on the board and its buttons.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import type { Move, Position } from '@dama/core';
+import { squareName, type Move, type Position } from '@dama/core';
 import {
   addDays,
   dateOfNumber,
   emptyTraining,
   losesWithin,
   nextPuzzle,
-  parseBank,
   recordTraining,
   puzzleForDate,
   puzzleNumber,
@@ -20,41 +17,19 @@ import {
   startSession,
   type Puzzle,
 } from '@dama/puzzle';
+import { oneRoute, playableByTaps, shippedBank } from './puzzle-helpers.ts';
 
 const PUZZLE_URL = './#/puzzle';
 const SHOTS = process.env.PUZZLE_SHOTS;
 
-const parsed = parseBank(
-  readFileSync(createRequire(import.meta.url).resolve('@dama/puzzle/daily.tsv'), 'utf8'),
-  'daily',
-);
-if (!parsed.ok) throw new Error(parsed.error);
-const puzzles = parsed.value;
+const puzzles = shippedBank('daily');
 
 const puzzleOn = (date: string): Puzzle => puzzleForDate(date, puzzles).puzzle!;
-const name = (sq: number): string => `${'abcdefgh'[sq % 8]}${Math.floor(sq / 8) + 1}`;
 const root = (page: Page) => page.getByTestId('puzzle');
 
 /** The routes of the piece that ends a move on the same square. */
 const routesOf = (pos: Position, m: Move): Move[] =>
   pos.legalMovesAllPaths().filter((x) => x.from === m.from && x.to === m.to);
-
-const capturedSet = (m: Move): string => [...m.captures].sort((a, b) => a - b).join(',');
-
-/**
- * Two taps play the move: every route of that piece to that square takes the same pieces (one move,
- * however many routes: docs/RULES.md).
- */
-const oneRoute = (pos: Position, m: Move): boolean => new Set(routesOf(pos, m).map(capturedSet)).size === 1;
-
-function playableByTaps(p: Puzzle): boolean {
-  let pos = startSession(p).position;
-  return solutionMoves(p).every((m, i) => {
-    const ok = i % 2 === 1 || oneRoute(pos, m);
-    pos = pos.play(m);
-    return ok;
-  });
-}
 
 /** A legal first move the puzzle does not accept, playable by two taps. */
 function wrongMove(p: Puzzle): Move | undefined {
@@ -85,10 +60,10 @@ async function openOn(page: Page, date: string): Promise<void> {
 
 async function tap(page: Page, m: Move): Promise<void> {
   await root(page)
-    .locator(`[data-square="${name(m.from)}"]`)
+    .locator(`[data-square="${squareName(m.from)}"]`)
     .click();
   await root(page)
-    .locator(`[data-square="${name(m.to)}"]`)
+    .locator(`[data-square="${squareName(m.to)}"]`)
     .click();
 }
 
@@ -310,14 +285,14 @@ test('the hint marks the piece to move, and the result says a hint was used', as
   await openOn(page, day);
   await page.getByTestId('pz-hint').click();
   await expect(page.getByTestId('pz-status')).toHaveText('The marked piece makes the next move.');
-  await expect(root(page).locator(`[data-square="${name(solutionMoves(p)[0].from)}"]`)).toHaveAttribute(
+  await expect(root(page).locator(`[data-square="${squareName(solutionMoves(p)[0].from)}"]`)).toHaveAttribute(
     'aria-selected',
     'true',
   );
   // The hinted piece is already picked up: one tap on its destination plays the move.
   const line = solutionMoves(p);
   await root(page)
-    .locator(`[data-square="${name(line[0].to)}"]`)
+    .locator(`[data-square="${squareName(line[0].to)}"]`)
     .click();
   for (let i = 2; i < line.length; i += 2) {
     await expect(root(page)).toHaveAttribute('data-played', String(i));
@@ -368,14 +343,7 @@ test('the home screen shows today’s status and the streak', async ({ page }) =
   await expect(page.getByTestId('home-puzzle')).toContainText('Solved today.');
 });
 
-const pool = (() => {
-  const r = parseBank(
-    readFileSync(createRequire(import.meta.url).resolve('@dama/puzzle/training.tsv'), 'utf8'),
-    'training',
-  );
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-})();
+const pool = shippedBank('training');
 
 test('training: the rating moves up after a solve and down after a failure', async ({ page }) => {
   // A difficulty whose first puzzle can be solved by taps, and whose second has a wrong move.
