@@ -4,7 +4,14 @@
 // a level); "make a king" has its own tiny search here, as the prover only knows wins. Pure: no
 // DOM, no storage.
 import { makeFen, opposite, parsePosition, type Move, type Position } from '@dama/core';
-import { isKingVsKing, isLost, losesWithin, proveWinDistance, winsWithin } from '@dama/puzzle';
+import {
+  isKingVsKing,
+  isLost,
+  losesWithin,
+  materialPoints,
+  proveWinDistance,
+  winsWithin,
+} from '@dama/puzzle';
 import type { Goal } from './catalogue.ts';
 
 /** How a move of the player went. */
@@ -45,13 +52,11 @@ export function promoteDistance(pos: Position, max: number, base = kings(pos, po
   return undefined;
 }
 
-/** A side's material: a man counts 1, a king 3. */
-const material = (pos: Position, color: Position['turn']): number =>
-  pos.count(color, 'man') + 3 * pos.count(color, 'king');
-
-/** How far `me` is ahead in material at `pos`, counted from its lead at `start`. */
+/** How far `me` is ahead in material at `pos` (a man 1, a king 3), counted from its lead at `start`. */
 export const lead = (start: Position, pos: Position, me: Position['turn']): number =>
-  material(pos, me) - material(pos, opposite(me)) - (material(start, me) - material(start, opposite(me)));
+  materialPoints(pos, me) -
+  materialPoints(pos, opposite(me)) -
+  (materialPoints(start, me) - materialPoints(start, opposite(me)));
 
 /**
  * The side to move comes out `pieces` ahead of `start` (a man 1, a king 3) within `n` of its own
