@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Puzzle } from './bank.ts';
 import { DAY_MS, MIN_THEME_PLAYS, puzzleDashboard } from './dashboard.ts';
 import { puzzleRating } from './rating.ts';
-import { emptyTraining, type TrainingPlay, type TrainingStore } from './training.ts';
+import {
+  emptyTraining,
+  recordTraining,
+  validateTraining,
+  type Attempt,
+  type TrainingPlay,
+  type TrainingStore,
+} from './training.ts';
 
 const puzzle = (id: number, difficulty: 1 | 2 | 3 | 4 | 5, themes: Puzzle['themes']): Puzzle => ({
   id,
@@ -109,7 +116,52 @@ describe('puzzle dashboard', () => {
     expect(d.themes[2].performance).toBe(puzzleRating(1).rating + 400);
   });
 
-  it('uses the puzzle rating on this device when it has one, and counts a puzzle gone from the pool in the totals only', () => {
+  it('figures a play by the rating its puzzle had then: a rating moved since changes no past figure', () => {
+    const solve: Attempt = { solved: true, hinted: false, solutionSeen: false };
+    const fail: Attempt = { ...solve, solved: false };
+    // puzzle 4 (1600) solved, puzzle 3 (2000, pooled at 1900 then) failed
+    let s = recordTraining(emptyTraining(), pool[3], solve, NOW - 2 * DAY_MS);
+    s = recordTraining(s, pool[2], fail, NOW - DAY_MS, new Map([[3, { rating: 1900, rd: 60, vol: 0.06 }]]));
+    const before = puzzleDashboard(s, pool, NOW, 7);
+    // (1600 + 1900) / 2, one of two solved
+    expect(before.total.performance).toBe(1750);
+    expect(before.themes.find((t) => t.theme === 'quiet')?.performance).toBe(2000);
+    // Later: both puzzles' ratings move (another device's results pooled, the record changed).
+    const moved: TrainingStore = {
+      ...s,
+      puzzles: {
+        ...s.puzzles,
+        3: { rating: 2400, rd: 50, vol: 0.06 },
+        4: { rating: 1100, rd: 50, vol: 0.06 },
+      },
+    };
+    const pooled = new Map([
+      [3, { rating: 2300, rd: 50, vol: 0.06 }],
+      [4, { rating: 1000, rd: 50, vol: 0.06 }],
+    ]);
+    expect(puzzleDashboard(moved, pool, NOW, 7, pooled)).toEqual(before);
+    // the same through the stored record
+    expect(puzzleDashboard(validateTraining(JSON.parse(JSON.stringify(moved))).store, pool, NOW, 7)).toEqual(
+      before,
+    );
+  });
+
+  it('leaves out a play whose stored puzzle rating is malformed, and says so', () => {
+    const stored = {
+      ...store([play(4, 1, true), play(1, 1, false)]),
+      history: [
+        { ...play(4, 1, true), puzzleRating: 1700 },
+        { ...play(1, 1, false), puzzleRating: Number.NaN },
+      ],
+    };
+    // NaN is written as null
+    const { store: read, problem } = validateTraining(JSON.parse(JSON.stringify(stored)));
+    expect(problem).toMatch(/1 unreadable/);
+    const d = puzzleDashboard(read, pool, NOW, 7);
+    expect(d.total).toEqual({ plays: 1, solved: 1, share: 1, performance: 2100 });
+  });
+
+  it('takes the puzzle rating on this device now for a play kept before the rating was, and counts a puzzle gone from the pool in the totals only', () => {
     const s = store([play(4, 1, true), play(99, 1, false)]);
     s.puzzles['4'] = { rating: 1750, rd: 100, vol: 0.06 };
     const d = puzzleDashboard(s, pool, NOW, 7);

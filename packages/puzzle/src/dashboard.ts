@@ -11,7 +11,9 @@
  * - Performance: the average rating of the puzzles played in the theme, plus 400 × (solved − not
  *   solved) / plays (the linear performance rating of chess: all solved is the average + 400, none
  *   − 400). It says what solved % alone does not: solving hard puzzles is worth more than easy ones.
- *   The puzzle's rating is its rating on this device now (`ratingOf`), not at the time of the play.
+ *   A puzzle's rating is the one it had just before the play (`TrainingPlay.puzzleRating`), so
+ *   that a rating moved since changes no past figure; a play recorded before that was kept takes
+ *   the puzzle's rating on this device now (`ratingOf`).
  * - Weakest first: the themes with at least `MIN_THEME_PLAYS` plays, lowest share solved first (then
  *   the lower performance, then more plays); after them the themes played too few times to judge,
  *   most played first. The themes offered to work on are the weakest judged ones not all solved.
@@ -100,7 +102,7 @@ export function puzzleDashboard(
     total.plays++;
     total.solved += solved;
     if (!puzzle) continue;
-    const rating = ratingOf(store, puzzle, pooled).rating;
+    const rating = play.puzzleRating ?? ratingOf(store, puzzle, pooled).rating;
     known.plays++;
     known.solved += solved;
     known.ratings += rating;

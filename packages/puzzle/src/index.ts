@@ -175,7 +175,6 @@ export type {
 export {
   HISTORY,
   DIFFICULTY_OFFSETS,
-  THEME_SPREAD,
   emptyTraining,
   ratingOf,
   nextPuzzle,
@@ -194,15 +193,22 @@ export {
   PERFORMANCE_SPREAD,
   puzzleDashboard,
 } from './dashboard.ts';
+export type { SpreadBreaks } from './spread.ts';
+export {
+  THEME_GAP,
+  LOPSIDED_GAP,
+  SPREAD_RECENT,
+  lopsided,
+  themeKey,
+  spreadBreaks,
+  spread,
+} from './spread.ts';
 export type { RunBests, StormState } from './run.ts';
 export {
   STREAK_STEPS,
   STORM_STEPS,
-  THEME_GAP,
-  LOPSIDED_GAP,
   STORM,
   runLevel,
-  lopsided,
   pickRunPuzzle,
   comboBonus,
   nextComboBonus,

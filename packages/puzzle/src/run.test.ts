@@ -3,14 +3,11 @@ import { Random } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import { parseBank, type Difficulty, type Puzzle, type Theme } from './bank.ts';
 import {
-  LOPSIDED_GAP,
   STORM,
   STORM_STEPS,
   STREAK_STEPS,
-  THEME_GAP,
   comboBonus,
   emptyRuns,
-  lopsided,
   nextComboBonus,
   pickRunPuzzle,
   recordStorm,
@@ -26,6 +23,7 @@ import {
   validateRuns,
   type StormState,
 } from './run.ts';
+import { LOPSIDED_GAP, THEME_GAP, lopsided } from './spread.ts';
 
 const bank = parseBank(readFileSync(new URL('../data/training.tsv', import.meta.url), 'utf8'), 'training');
 if (!bank.ok) throw new Error(bank.error);

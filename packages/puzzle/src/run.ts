@@ -9,8 +9,7 @@
 import { isObject, type Random } from '@dama/core';
 import type { Difficulty, Puzzle } from './bank.ts';
 import { isDate } from './daily.ts';
-import { isLopsided } from './mine.ts';
-import { puzzlePosition } from './session.ts';
+import { spread } from './spread.ts';
 
 // ---- which puzzle next
 
@@ -33,32 +32,10 @@ export function runLevel(steps: readonly number[], n: number): Difficulty {
   return level as Difficulty;
 }
 
-/** A puzzle's theme combination is not offered again within this many puzzles. */
-export const THEME_GAP = 3;
-/** A lopsided puzzle (the solver far ahead, `isLopsided`) comes at most once in this many. */
-export const LOPSIDED_GAP = 3;
-
-const lopsidedCache = new WeakMap<Puzzle, boolean>();
-
-/** The solver is far ahead in the puzzle's position (`isLopsided`); remembered per puzzle. */
-export function lopsided(p: Puzzle): boolean {
-  let v = lopsidedCache.get(p);
-  if (v === undefined) {
-    v = isLopsided(puzzlePosition(p));
-    lopsidedCache.set(p, v);
-  }
-  return v;
-}
-
-/** A puzzle's theme combination, as the spreading rules compare them. */
-export const themeKey = (p: Puzzle): string => p.themes.join(',');
-
 /**
  * The next puzzle of a run: never one of `played`; of `level`, or of the nearest level that has
- * puzzles left (the harder of two as near: a run only climbs); then, as long as some candidate is
- * left each time, not lopsided when one of the last `LOPSIDED_GAP` − 1 puzzles was, and not of the
- * same theme combination as one of the last `THEME_GAP`; among those, one at random. Undefined
- * when the pool is used up.
+ * puzzles left (the harder of two as near: a run only climbs); among those `spread` leaves after
+ * `played` (themes and lopsided puzzles spread), one at random. Undefined when the pool is used up.
  */
 export function pickRunPuzzle(
   pool: readonly Puzzle[],
@@ -81,15 +58,8 @@ export function pickRunPuzzle(
       break;
     }
   }
-  let candidates = left.filter((p) => p.difficulty === at);
-  const narrow = (keep: (p: Puzzle) => boolean) => {
-    const kept = candidates.filter(keep);
-    if (kept.length > 0) candidates = kept;
-  };
-  if (played.slice(-(LOPSIDED_GAP - 1)).some(lopsided)) narrow((p) => !lopsided(p));
-  const recent = new Set(played.slice(-THEME_GAP).map(themeKey));
-  narrow((p) => !recent.has(themeKey(p)));
-  return random.pick(candidates);
+  const candidates = left.filter((p) => p.difficulty === at);
+  return random.pick(spread(candidates, played));
 }
 
 // ---- the storm's clock and combo

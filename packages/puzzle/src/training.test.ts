@@ -1,13 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Puzzle } from './bank.ts';
+import { parseBank, type Puzzle } from './bank.ts';
 import { expectedScore, newPlayer, puzzleRating, updateRating } from './rating.ts';
+import { LOPSIDED_GAP, THEME_GAP, lopsided, themeKey } from './spread.ts';
 import {
   emptyTraining,
   nextPuzzle,
+  ratingOf,
   recordTraining,
   unratedReason,
   validateTraining,
   type Attempt,
+  type TrainingStore,
 } from './training.ts';
 
 const puzzle = (id: number, difficulty: 1 | 2 | 3 | 4 | 5, themes: Puzzle['themes'] = []): Puzzle => ({
@@ -23,6 +27,13 @@ const puzzle = (id: number, difficulty: 1 | 2 | 3 | 4 | 5, themes: Puzzle['theme
 const solve: Attempt = { solved: true, hinted: false, solutionSeen: false };
 const fail: Attempt = { solved: false, hinted: false, solutionSeen: false };
 const pool = [puzzle(1, 1), puzzle(2, 2, ['decoy']), puzzle(3, 3), puzzle(4, 4, ['decoy']), puzzle(5, 5)];
+
+/** The unplayed puzzle nearest the player's rating, with no spreading rule. */
+const nearest = (from: readonly Puzzle[], s: TrainingStore): Puzzle => {
+  const played = new Set(s.history.map((h) => h.id));
+  const gap = (p: Puzzle) => Math.abs(ratingOf(s, p).rating - s.player.rating);
+  return from.filter((p) => !played.has(p.id)).reduce((a, b) => (gap(b) < gap(a) ? b : a));
+};
 
 describe('Glicko-2', () => {
   it('a win raises the rating, a loss lowers it, and either makes it surer', () => {
@@ -83,6 +94,45 @@ describe('training', () => {
     expect([2, 4]).toContain(nextPuzzle(themed, s)?.id);
   });
 
+  it('over a long sequence of the shipped pool: themes spread and no lopsided runs, as in a run', () => {
+    const bank = parseBank(
+      readFileSync(new URL('../data/training.tsv', import.meta.url), 'utf8'),
+      'training',
+    );
+    if (!bank.ok) throw new Error(bank.error);
+    const shipped = bank.value;
+    let s = emptyTraining();
+    const served: Puzzle[] = [];
+    let moved = 0;
+    for (let n = 0; n < 120; n++) {
+      const p = nextPuzzle(shipped, s)!;
+      // the nearest in rating, rules aside: the rules are what made the pick differ
+      const unspread = nearest(shipped, s);
+      if (p.id !== unspread.id) moved++;
+      served.push(p);
+      s = recordTraining(s, p, n % 3 === 2 ? fail : solve, n);
+    }
+    expect(new Set(served.map((p) => p.id)).size).toBe(served.length);
+    for (let i = 1; i < served.length; i++) {
+      const recent = served.slice(Math.max(0, i - THEME_GAP), i).map(themeKey);
+      expect(recent, `play ${i}`).not.toContain(themeKey(served[i]));
+      if (lopsided(served[i]))
+        expect(served.slice(Math.max(0, i - LOPSIDED_GAP + 1), i).some(lopsided), `play ${i}`).toBe(false);
+    }
+    // the rules space lopsided puzzles, they do not ban them, and they did change picks
+    expect(served.some(lopsided)).toBe(true);
+    expect(moved).toBeGreaterThan(0);
+  });
+
+  it('serves a fair puzzle of a recent theme combination before a lopsided one of a new one', () => {
+    // As in a run: the lopsided rule is let go last. The shared FEN is lopsided.
+    const fair = { ...puzzle(3, 5, ['decoy']), fen: 'W:Wa2,b2:Bg7,h7' };
+    const three = [puzzle(1, 2, ['decoy']), puzzle(2, 2, ['promotion']), fair];
+    const s = recordTraining(emptyTraining(), three[0], solve, 1);
+    // #2 is nearest in rating and of a new combination, but lopsided after a lopsided play
+    expect(nextPuzzle(three, s)?.id).toBe(3);
+  });
+
   it('does not serve two lopsided puzzles in a row while a balanced one is left', () => {
     // The shared FEN is lopsided (a king against men only); this one is two men against two.
     const balanced = { ...puzzle(3, 5, ['sacrifice']), fen: 'W:Wa2,b2:Bg7,h7' };
@@ -115,7 +165,9 @@ describe('training', () => {
     const after = recordTraining(s, pool[2], solve, 1);
     expect(after.player.rating).toBeGreaterThan(1500);
     expect(after.puzzles[3].rating).toBeLessThan(1600);
-    expect(after.history).toEqual([{ id: 3, solved: true, hinted: false, rated: true, at: 1 }]);
+    expect(after.history).toEqual([
+      { id: 3, solved: true, hinted: false, rated: true, at: 1, puzzleRating: 1600 },
+    ]);
   });
 
   it('cannot be farmed: a retry after the solution was shown moves neither rating', () => {
@@ -128,7 +180,14 @@ describe('training', () => {
     const retried = recordTraining(failed, pool[4], retry, 2);
     expect(retried.player).toEqual(failed.player);
     expect(retried.puzzles[5]).toEqual(failed.puzzles[5]);
-    expect(retried.history[1]).toEqual({ id: 5, solved: true, hinted: false, rated: false, at: 2 });
+    expect(retried.history[1]).toEqual({
+      id: 5,
+      solved: true,
+      hinted: false,
+      rated: false,
+      at: 2,
+      puzzleRating: failed.puzzles[5].rating,
+    });
     expect(retried.failed).toEqual([]);
     // The stored record alone says as much (the screen may not have seen the failure itself).
     expect(unratedReason(failed, pool[4], solve)).toBe('replay');
@@ -174,6 +233,44 @@ describe('training', () => {
     expect(r.store.history).toHaveLength(1);
     expect(r.store.failed).toEqual([4]);
     expect(r.problem).toMatch(/2 unreadable/);
+  });
+
+  it("keeps each play's puzzle rating from just before it, rated or not", () => {
+    let s = recordTraining(emptyTraining(), pool[2], fail, 1);
+    expect(s.history[0].puzzleRating).toBe(1600);
+    const afterFailure = s.puzzles[3].rating;
+    expect(afterFailure).toBeGreaterThan(1600);
+    s = recordTraining(s, pool[2], solve, 2);
+    expect(s.history[1]).toMatchObject({ rated: false, puzzleRating: afterFailure });
+    // a pooled rating, when the puzzle has none of its own yet
+    const pooled = new Map([[4, { rating: 1950, rd: 60, vol: 0.06 }]]);
+    s = recordTraining(s, pool[3], solve, 3, pooled);
+    expect(s.history[2].puzzleRating).toBe(1950);
+    expect(validateTraining(JSON.parse(JSON.stringify(s)))).toEqual({ store: s });
+  });
+
+  it('drops a play whose puzzle rating is malformed, as any unreadable play, and reads one without it', () => {
+    const play = { id: 3, solved: true, hinted: false, rated: true, at: 5 };
+    const r = validateTraining({
+      version: 1,
+      player: { rating: 1600, rd: 80, vol: 0.06 },
+      puzzles: {},
+      history: [
+        { ...play, puzzleRating: 1712.5 },
+        { ...play, id: 4 },
+        { ...play, id: 5, puzzleRating: '1700' },
+        { ...play, id: 6, puzzleRating: null },
+        { ...play, id: 7, puzzleRating: -20 },
+        { ...play, id: 8, puzzleRating: 1e9 },
+      ],
+      failed: [],
+    });
+    expect(r.store.history).toEqual([
+      { ...play, puzzleRating: 1712.5 },
+      { ...play, id: 4 },
+    ]);
+    expect('puzzleRating' in r.store.history[1]).toBe(false);
+    expect(r.problem).toMatch(/4 unreadable/);
   });
 
   it('reads records kept before plays were marked rated or not', () => {

@@ -8,7 +8,7 @@ import { isObject } from '@dama/core';
 import type { Difficulty, Puzzle, Theme } from './bank.ts';
 import { DIFFICULTIES, THEMES } from './bank.ts';
 import { newPlayer, puzzleRating, updateRating, type Rating } from './rating.ts';
-import { lopsided, themeKey } from './run.ts';
+import { SPREAD_RECENT, spread } from './spread.ts';
 
 export interface TrainingPlay {
   id: number;
@@ -19,6 +19,9 @@ export interface TrainingPlay {
   rated: boolean;
   /** Milliseconds since the epoch. */
   at: number;
+  /** The puzzle's rating just before the play (`ratingOf`), rated or not. Absent from records kept
+   * before the field existed. */
+  puzzleRating?: number;
 }
 
 export interface TrainingStore {
@@ -53,11 +56,6 @@ export interface TrainingFilter {
 export const DIFFICULTY_OFFSETS = [-400, -200, 200, 400] as const;
 export type DifficultyOffset = (typeof DIFFICULTY_OFFSETS)[number];
 
-/** Plays looked back on to spread themes: a theme combination is not served again within them. */
-export const THEME_SPREAD = 2;
-/** What a repeat costs a candidate, in rating points: one is served only when nothing else is left. */
-const REPEAT_COST = 100_000;
-
 /**
  * A puzzle's rating for this device: its own once played here, else the pooled one from every
  * device when there is one (`pooledRatings`), else its level's.
@@ -70,11 +68,10 @@ const matches = (p: Puzzle, f: TrainingFilter) =>
   (f.theme === undefined || p.themes.includes(f.theme));
 
 /**
- * The next puzzle: among those of the filter not played yet, the one whose rating is nearest the
- * player's plus the filter's `offset` (the first in pool order on a tie; `skip` leaves one out,
- * e.g. the one just shown), while something else is left: not of a theme combination of the last
- * `THEME_SPREAD` plays, and not lopsided right after a lopsided one. Undefined when the filter has
- * nothing left.
+ * The next puzzle: among those of the filter not played yet (`skip` leaves one out, e.g. the one
+ * just shown) that `spread` leaves after the last plays (themes and lopsided puzzles spread), the
+ * one whose rating is nearest the player's plus the filter's `offset` (the first in pool order on a
+ * tie). Undefined when the filter has nothing left.
  */
 export function nextPuzzle(
   pool: readonly Puzzle[],
@@ -86,21 +83,15 @@ export function nextPuzzle(
   const played = new Set(store.history.map((h) => h.id));
   const byId = new Map(pool.map((p) => [p.id, p]));
   const recent = store.history
-    .slice(-THEME_SPREAD)
+    .slice(-SPREAD_RECENT)
     .map((h) => byId.get(h.id))
     .filter((p): p is Puzzle => p !== undefined);
-  const recentThemes = new Set(recent.map(themeKey));
-  const last = recent.at(-1);
-  const afterLopsided = last !== undefined && lopsided(last);
+  const candidates = pool.filter((p) => p.id !== skip && !played.has(p.id) && matches(p, filter));
   const target = store.player.rating + (filter.offset ?? 0);
   let best: Puzzle | undefined;
   let gap = Infinity;
-  for (const p of pool) {
-    if (p.id === skip || played.has(p.id) || !matches(p, filter)) continue;
-    const d =
-      Math.abs(ratingOf(store, p, pooled).rating - target) +
-      (recentThemes.has(themeKey(p)) ? REPEAT_COST : 0) +
-      (afterLopsided && lopsided(p) ? REPEAT_COST : 0);
+  for (const p of spread(candidates, recent)) {
+    const d = Math.abs(ratingOf(store, p, pooled).rating - target);
     if (d < gap) {
       gap = d;
       best = p;
@@ -147,7 +138,8 @@ export function unratedReason(
 
 /**
  * Keep a result: both ratings move when the attempt is rated (`unratedReason`), the history grows
- * (the play marked rated or not), the retry list gains or loses the puzzle.
+ * (the play marked rated or not, with the puzzle's rating before it), the retry list gains or loses
+ * the puzzle.
  */
 export function recordTraining(
   store: TrainingStore,
@@ -163,11 +155,12 @@ export function recordTraining(
   const rating = rated ? updateRating(before, store.player, solved ? 0 : 1) : before;
   const failed = store.failed.filter((id) => id !== puzzle.id);
   if (!solved) failed.unshift(puzzle.id);
+  const play: TrainingPlay = { id: puzzle.id, solved, hinted, rated, at, puzzleRating: before.rating };
   return {
     version: 1,
     player,
     puzzles: { ...store.puzzles, [puzzle.id]: rating },
-    history: [...store.history, { id: puzzle.id, solved, hinted, rated, at }].slice(-HISTORY),
+    history: [...store.history, play].slice(-HISTORY),
     failed,
   };
 }
@@ -177,6 +170,12 @@ const isRating = (x: unknown): x is Rating =>
   [x.rating, x.rd, x.vol].every((n) => typeof n === 'number' && Number.isFinite(n)) &&
   (x.rd as number) > 0 &&
   (x.vol as number) > 0;
+
+/** Ratings far outside this are no Glicko-2 rating of a puzzle: a damaged record. */
+const RATING_RANGE = { min: 0, max: 5000 };
+
+const isPuzzleRating = (x: unknown): x is number =>
+  typeof x === 'number' && Number.isFinite(x) && x > RATING_RANGE.min && x < RATING_RANGE.max;
 
 /** Check and repair a stored training record; `problem` says what was dropped. */
 export function validateTraining(raw: unknown): { store: TrainingStore; problem?: string } {
@@ -199,7 +198,8 @@ export function validateTraining(raw: unknown): { store: TrainingStore; problem?
         typeof h.solved === 'boolean' &&
         typeof h.hinted === 'boolean' &&
         (h.rated === undefined || typeof h.rated === 'boolean') &&
-        typeof h.at === 'number'
+        typeof h.at === 'number' &&
+        (h.puzzleRating === undefined || isPuzzleRating(h.puzzleRating))
       )
         history.push({
           id: h.id as number,
@@ -208,6 +208,8 @@ export function validateTraining(raw: unknown): { store: TrainingStore; problem?
           // Kept before plays were marked: rated then unless a hinted solve.
           rated: typeof h.rated === 'boolean' ? h.rated : !(h.solved && h.hinted),
           at: h.at,
+          // Kept before the puzzle's rating was: the dashboard takes its rating now.
+          ...(h.puzzleRating === undefined ? {} : { puzzleRating: h.puzzleRating }),
         });
       else dropped++;
   const failed = Array.isArray(raw.failed)

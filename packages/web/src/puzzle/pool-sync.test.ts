@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import trainingText from '@dama/puzzle/training.tsv?raw';
 import { MIN_POOLED_PLAYS, PENDING_MAX_AGE, parseBank, solutionMoves } from '@dama/puzzle';
 import { toPath } from '../lib/adapter.ts';
@@ -113,6 +113,60 @@ describe('pooled ratings on the device', () => {
     expect(kv.getItem('dama.training.v1')).toBe('{"kept":true}');
     sync.record(result(pool[0].id));
     expect(sync.waiting).toBe(1);
+  });
+
+  it('reads the stored record again only when another tab changed it', () => {
+    const kv = new MemoryKv();
+    const tab = new PoolSync({ kv, now: () => NOW, http: undefined });
+    const other = new PoolSync({ kv, now: () => NOW, http: undefined });
+    tab.record(result(pool[0].id));
+    const ratings = tab.ratings();
+    expect(other.waiting).toBe(1);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect(tab.waiting).toBe(1);
+        expect(tab.ratings()).toBe(ratings);
+      }
+      expect(parse).not.toHaveBeenCalled();
+      // the other tab's own copy is the stored one: it changes it without reading it again
+      other.record(result(pool[1].id));
+      expect(parse).not.toHaveBeenCalled();
+      expect(tab.waiting).toBe(2);
+      expect(parse).toHaveBeenCalledTimes(1);
+      expect(tab.waiting).toBe(2);
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
+    // Damaged by another tab: set aside and started again, as on opening.
+    kv.setItem(POOL_KEY, '{');
+    expect(tab.waiting).toBe(0);
+    expect(kv.getItem(asideKey(POOL_KEY, NOW))).toBe('{');
+  });
+
+  it('loses no result queued by another tab, even while a sync waits for the server', async () => {
+    const { state, http } = fakeServer();
+    const kv = new MemoryKv();
+    const other = new PoolSync({ kv, now: () => NOW, http: undefined });
+    let midway: (() => void) | undefined;
+    const slow: Http = async (path, init) => {
+      midway?.();
+      midway = undefined;
+      return http(path, init);
+    };
+    const tab = new PoolSync({ kv, now: () => NOW, http: slow });
+    tab.record(result(pool[0].id));
+    other.record(result(pool[1].id));
+    tab.record(result(pool[2].id));
+    expect([tab.waiting, other.waiting]).toEqual([3, 3]);
+    // The other tab queues a result while this tab's first batch is on its way: settling that batch
+    // keeps it, and the next batch of the same sync sends it.
+    midway = () => other.record(result(pool[3].id));
+    await tab.sync();
+    expect([...state.plays.keys()]).toEqual([pool[0].id, pool[1].id, pool[2].id, pool[3].id]);
+    expect(state.calls.filter((c) => c.path === '/api/puzzles/results')).toHaveLength(2);
+    expect([tab.waiting, other.waiting]).toEqual([0, 0]);
   });
 
   it('queues a rated training result, not an unrated one, and picks by the pooled ratings', async () => {

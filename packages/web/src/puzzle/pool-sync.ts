@@ -3,6 +3,12 @@
 // kept, the browser comes back online) the queue is sent and the pooled ratings fetched. Offline,
 // everything still works: the player's rating moved when the puzzle was played, and the queue
 // waits. The record's rules are `@dama/puzzle`'s pool.ts; this only stores it and talks.
+//
+// Two tabs: every read looks at the stored text, and parses and checks it only when it differs from
+// the text last read or written here (another tab wrote); every change is made to the record as
+// stored at that moment. The `storage` event is not enough for that: it comes after the other
+// tab's write, so a change made before it arrives would start from an old copy and drop a result
+// the other tab queued.
 import {
   emptyPool,
   nextBatch,
@@ -35,10 +41,20 @@ export interface PoolDeps {
 const BATCHES_PER_SYNC = 5;
 const TIMEOUT_MS = 10_000;
 
+/** A record as read or written here, with its text. */
+interface Kept {
+  text: string;
+  store: PoolStore;
+  /** `pooledRatings` of the record, once asked for. */
+  ratings?: ReadonlyMap<number, Rating>;
+}
+
 export class PoolSync {
   private running: Promise<void> | undefined;
-  /** What the last read found damaged and dropped, if anything. */
+  /** What the last record read found damaged and dropped, if anything. */
   trouble: string | undefined;
+  /** The record as last read or written here. */
+  private last: Kept | undefined;
 
   constructor(private readonly deps: PoolDeps) {}
 
@@ -46,19 +62,37 @@ export class PoolSync {
     return new LocalStore(this.deps.kv, this.deps.now);
   }
 
-  private read(): PoolStore {
-    const loaded = this.store().load(POOL_KEY, (v) => validatePool(v));
-    if (loaded.status === 'ok') {
-      this.trouble = loaded.value.problem;
-      return loaded.value.store;
+  /** The record as stored now: parsed and checked only when its text is not the one last kept here. */
+  private current(): Kept {
+    const local = this.store();
+    const text = local.loadText(POOL_KEY);
+    if (this.last !== undefined && text === this.last.text) return this.last;
+    if (text !== null) {
+      let loaded: ReturnType<typeof validatePool>;
+      try {
+        loaded = validatePool(JSON.parse(text));
+      } catch {
+        loaded = undefined;
+      }
+      if (loaded) {
+        this.trouble = loaded.problem;
+        this.last = { text, store: loaded.store };
+        return this.last;
+      }
+      local.setAside(POOL_KEY, text);
     }
-    const fresh = emptyPool(this.deps.random ?? ((b) => void crypto.getRandomValues(b)));
-    this.store().save(POOL_KEY, fresh);
-    return fresh;
+    return this.write(emptyPool(this.deps.random ?? ((b) => void crypto.getRandomValues(b))));
   }
 
-  private write(s: PoolStore): void {
-    this.store().save(POOL_KEY, s);
+  private read(): PoolStore {
+    return this.current().store;
+  }
+
+  private write(s: PoolStore): Kept {
+    const text = JSON.stringify(s);
+    this.store().saveText(POOL_KEY, text);
+    this.last = { text, store: s };
+    return this.last;
   }
 
   /** A rated result, queued for the server. */
@@ -72,8 +106,10 @@ export class PoolSync {
   }
 
   /** The pooled ratings that have learned enough to be used, by puzzle id. */
-  ratings(): Map<number, Rating> {
-    return pooledRatings(this.read());
+  ratings(): ReadonlyMap<number, Rating> {
+    const kept = this.current();
+    kept.ratings ??= pooledRatings(kept.store);
+    return kept.ratings;
   }
 
   /**
