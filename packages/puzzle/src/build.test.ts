@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { parseBank, type Puzzle } from './bank.ts';
 import { BANK_RULES, buildBanks, describeEntry, TRAINING_RULES, type MinedRecord } from './build.ts';
 import { countBank, duplicateProblems, shareProblems } from './verify.ts';
+import { parsePosition, unwrap } from '@dama/core';
+import { dailyLevelOf, levelOf } from './hardness.ts';
+import { lineRuleBroken } from './mine.ts';
 
 const read = (name: string) => readFileSync(new URL(`../data/${name}`, import.meta.url), 'utf8');
 const bank = (kind: 'daily' | 'training') => {
@@ -34,9 +37,16 @@ describe('building the banks from candidates', () => {
     expect(shareProblems('training', countBank(r.training), 0, TRAINING_RULES)).toEqual([]);
     expect(duplicateProblems(r.daily, r.training)).toEqual([]);
     const s = r.skipped;
-    expect(r.daily.length + r.training.length + s.duplicate + s.perGame + s.shares + s.invalid).toBe(
-      mined.length,
-    );
+    expect(
+      r.daily.length + r.training.length + s.duplicate + s.perGame + s.shares + s.invalid + s.rules,
+    ).toBe(mined.length);
+    // The second edition's banks hold puzzles that the line rules now turn away; none gets in.
+    expect(s.rules).toBeGreaterThan(0);
+    for (const p of [...r.daily, ...r.training])
+      expect(lineRuleBroken(unwrap(parsePosition(p.fen)), p.line), `#${p.id}`).toBeUndefined();
+    // Levels are the hardness measure's: the daily one for the daily bank, the pool's for training.
+    for (const p of r.daily) expect(p.difficulty).toBe(dailyLevelOf(p));
+    for (const p of r.training) expect(p.difficulty).toBe(levelOf(p));
     // The lopsided half cannot all fit under a fifth: some are turned away, never squeezed in.
     expect(s.shares).toBeGreaterThan(0);
     expect(r.daily.map((p) => p.id)).toEqual(r.daily.map((_, i) => i + 1));

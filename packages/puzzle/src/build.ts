@@ -9,9 +9,13 @@ import { parseNotation, parsePosition, type Position } from '@dama/core';
 import type { Difficulty, Puzzle, PuzzleStats, Theme } from './bank.ts';
 import { EDITION_1, THEMES } from './bank.ts';
 import { dateOfNumber } from './daily.ts';
-import { firstIsGift, isLopsided, nearDuplicateKey } from './mine.ts';
+import { dailyLevelOf, levelOf } from './hardness.ts';
+import { firstIsGift, isLopsided, lineRuleBroken, nearDuplicateKey } from './mine.ts';
 import { Random } from '@dama/core';
 import { difficulty, lineThemes } from './tags.ts';
+
+/** Fewer first moves than this and a puzzle is guessable (verify.ts says why). */
+const MIN_CHOICES = 4;
 
 export interface ShareRules {
   maxLopsided: number;
@@ -77,15 +81,87 @@ export function describeEntry(p: Omit<Puzzle, 'id' | 'date'>): Entry | undefined
   };
 }
 
-/** A mined record with its themes and difficulty computed by this version. */
+/**
+ * A mined record with its themes and its training level (the hardness measure's) computed by this
+ * version; the daily bank gives the puzzles it takes their daily level (`dailyLevelOf`).
+ */
 export function fromMined(r: MinedRecord): Entry | undefined {
   const pos = parsePosition(r.fen);
   if (!pos.ok) return undefined;
   const themes = lineThemes(pos.value, r.line);
   const quiet = !r.line[0].includes('x');
-  const d: Difficulty = difficulty(r.stats, r.moves, quiet, firstIsGift(r.line));
+  const d: Difficulty = levelOf(r) ?? difficulty(r.stats, r.moves, quiet, firstIsGift(r.line));
   return describeEntry({ fen: r.fen, moves: r.moves, line: r.line, themes, difficulty: d, source: r.source });
 }
+
+/** Why a mined candidate was not taken: `shares` is counted by the caller. */
+export interface Skipped {
+  duplicate: number;
+  perGame: number;
+  shares: number;
+  invalid: number;
+  /** It breaks a line rule (mine.ts `lineRuleBroken`) or has fewer than 4 first moves. */
+  rules: number;
+}
+
+/**
+ * The candidates that may join a bank, in mined order: readable, keeping the line rules, with 4+
+ * first moves, no FEN or near-duplicate key in `fens`/`keys` (which gain theirs), at most `perGame`
+ * from one self-play game. `skipped` counts the others.
+ */
+export function freshEntries(
+  candidates: readonly MinedRecord[],
+  fens: Set<string>,
+  keys: Set<string>,
+  perGame: number,
+  skipped: Skipped,
+): Entry[] {
+  const fresh: Entry[] = [];
+  const fromGame = new Map<string, number>();
+  for (const r of candidates) {
+    const e = fromMined(r);
+    if (!e) {
+      skipped.invalid++;
+      continue;
+    }
+    if (fens.has(r.fen) || keys.has(e.key)) {
+      skipped.duplicate++;
+      continue;
+    }
+    const pos = parsePosition(r.fen);
+    let broken = true;
+    if (pos.ok && pos.value.legalMoves().length >= MIN_CHOICES)
+      try {
+        broken = lineRuleBroken(pos.value, r.line) !== undefined;
+      } catch {
+        broken = true; // an illegal line
+      }
+    if (broken) {
+      skipped.rules++;
+      continue;
+    }
+    const game = r.game === undefined || r.source === 'random' ? undefined : `${r.source}:${r.game}`;
+    if (game !== undefined && (fromGame.get(game) ?? 0) >= perGame) {
+      skipped.perGame++;
+      continue;
+    }
+    if (game !== undefined) fromGame.set(game, (fromGame.get(game) ?? 0) + 1);
+    fens.add(r.fen);
+    keys.add(e.key);
+    fresh.push(e);
+  }
+  return fresh;
+}
+
+/** Big positions first, then self-play before random endgames, lopsided ones last. */
+export const entryRank = (e: Entry): number =>
+  (e.puzzle.source === 'random' ? 1 : 0) + (e.big ? 0 : 2) + (e.lopsided ? 4 : 0);
+
+/** An entry as the daily bank holds it: with its daily level. */
+export const asDaily = (e: Entry): Entry => ({
+  ...e,
+  puzzle: { ...e.puzzle, difficulty: dailyLevelOf(e.puzzle) ?? e.puzzle.difficulty },
+});
 
 /** Counts of a bank, for the shares of `BANK_RULES`. */
 export class Shares {
@@ -111,7 +187,7 @@ export class Shares {
  * reached (or is broken by the kept puzzles alone, and no new puzzle adds to it). `kept` gains what was taken; the rest is
  * returned in order.
  */
-function fill(
+export function fill(
   candidates: readonly Entry[],
   kept: Shares,
   rules: ShareRules,
@@ -169,7 +245,7 @@ function fill(
 }
 
 /** Weekday (0 Sunday … 6 Saturday) → the difficulty the daily puzzle aims at: easy Monday, hard weekend. */
-const WEEKDAY_DIFFICULTY = [4, 1, 2, 3, 3, 4, 5] as const;
+export const WEEKDAY_DIFFICULTY = [4, 1, 2, 3, 3, 4, 5] as const;
 
 export interface BuildOptions {
   daily: readonly Puzzle[];
@@ -186,7 +262,7 @@ export interface BuildReport {
   daily: Puzzle[];
   training: Puzzle[];
   added: { daily: number; training: number };
-  skipped: { duplicate: number; perGame: number; shares: number; invalid: number };
+  skipped: Skipped;
 }
 
 export function buildBanks(options: BuildOptions): BuildReport {
@@ -207,37 +283,14 @@ export function buildBanks(options: BuildOptions): BuildReport {
       keys.add(e.key);
       if (p.source !== EDITION_1) shares.add(e);
     }
-  const skipped = { duplicate: 0, perGame: 0, shares: 0, invalid: 0 };
-  // New, distinct candidates, at most `perGame` from a game.
-  const fresh: Entry[] = [];
-  const fromGame = new Map<string, number>();
-  for (const r of options.candidates) {
-    const e = fromMined(r);
-    if (!e) {
-      skipped.invalid++;
-      continue;
-    }
-    if (fens.has(r.fen) || keys.has(e.key)) {
-      skipped.duplicate++;
-      continue;
-    }
-    const game = r.game === undefined || r.source === 'random' ? undefined : `${r.source}:${r.game}`;
-    if (game !== undefined && (fromGame.get(game) ?? 0) >= perGame) {
-      skipped.perGame++;
-      continue;
-    }
-    if (game !== undefined) fromGame.set(game, (fromGame.get(game) ?? 0) + 1);
-    fens.add(r.fen);
-    keys.add(e.key);
-    fresh.push(e);
-  }
+  const skipped: Skipped = { duplicate: 0, perGame: 0, shares: 0, invalid: 0, rules: 0 };
+  const fresh = freshEntries(options.candidates, fens, keys, perGame, skipped);
   random.shuffle(fresh);
-  // Big positions first, then self-play before random endgames, lopsided ones last.
-  const rank = (e: Entry) => (e.puzzle.source === 'random' ? 1 : 0) + (e.big ? 0 : 2) + (e.lopsided ? 4 : 0);
-  fresh.sort((a, b) => rank(a) - rank(b));
+  fresh.sort((a, b) => entryRank(a) - entryRank(b));
   const need = Math.max(0, options.dailyTarget - options.daily.length);
-  const { taken: dailyNew, left } = fill(fresh, dailyShares, BANK_RULES, need);
-  const rest = left.sort((a, b) => rank(a) - rank(b));
+  const { taken, left } = fill(fresh, dailyShares, BANK_RULES, need);
+  const dailyNew = taken.map(asDaily);
+  const rest = left.sort((a, b) => entryRank(a) - entryRank(b));
   const { taken: trainingNew, left: unused } = fill(rest, trainingShares, TRAINING_RULES, Infinity);
   skipped.shares += unused.length;
   const daily = [...options.daily];
@@ -257,7 +310,7 @@ export function buildBanks(options: BuildOptions): BuildReport {
  * difficulty (`WEEKDAY_DIFFICULTY`), or the nearest one left, and themes rotate (the puzzle whose
  * themes were seen least recently among those of that difficulty).
  */
-function scheduleOrder(entries: Entry[], first: number): Entry[] {
+export function scheduleOrder(entries: readonly Entry[], first: number): Entry[] {
   const left = [...entries];
   const out: Entry[] = [];
   const lastSeen = new Map<string, number>();

@@ -117,24 +117,44 @@ export function hardnessPoints(h: Hardness): number {
 }
 
 /**
- * Points at which levels 2, 3, 4 and 5 begin: the training pool's quintiles when the measure was
- * made (2,540 puzzles: 20/23/19/18/20 %), so that a level is a fifth of the pool. Set once; the
- * README says how.
+ * Points at which levels 2, 3, 4 and 5 begin: the training pool's quintiles, so that a level is a
+ * fifth of the pool. Set when the measure was made (2,540 puzzles: 3.27, 3.6, 4.6, 6.7) and again
+ * for the third edition's pool of 3,157 (`dama puzzles refresh` prints them); the README says how.
  */
-export const HARDNESS_STEPS = [3.27, 3.6, 4.6, 6.7] as const;
+export const HARDNESS_STEPS = [3.33, 3.67, 4.68, 7.23] as const;
 
-/** The level 1–5 of some hardness points. */
-export function hardnessLevel(points: number): Difficulty {
+/**
+ * Points at which the daily puzzle's levels 2, 3, 4 and 5 begin. The daily levels are the weekday
+ * ladder (build.ts: Monday 1, Tuesday 2, Wednesday and Thursday 3, Friday and Sunday 4, Saturday 5),
+ * so the steps are the future daily bank's quantiles at 1/7, 2/7, 4/7 and 6/7 when the third edition
+ * was scheduled (`dama puzzles refresh`): each level has as many puzzles as the weekdays that ask for
+ * it. The daily bank is harder than the pool (fuller boards, more self-play), so a daily level is
+ * harder than the training level of the same number. Set once; the README says how.
+ */
+export const DAILY_HARDNESS_STEPS = [3.33, 3.61, 4.85, 8.4] as const;
+
+/** The level 1–5 of some hardness points, by `steps` (the training pool's by default). */
+export function hardnessLevel(points: number, steps: readonly number[] = HARDNESS_STEPS): Difficulty {
   let level = 1;
-  for (const step of HARDNESS_STEPS) if (points >= step) level++;
+  for (const step of steps) if (points >= step) level++;
   return level as Difficulty;
 }
 
-/** The level the hardness measure gives a puzzle, or undefined when its FEN or line cannot be read. */
-export function levelOf(p: Pick<Puzzle, 'fen' | 'line'>): Difficulty | undefined {
+/**
+ * The level the hardness measure gives a puzzle (by the training pool's steps, or the daily
+ * bank's), or undefined when its FEN or line cannot be read.
+ */
+export function levelOf(
+  p: Pick<Puzzle, 'fen' | 'line'>,
+  steps: readonly number[] = HARDNESS_STEPS,
+): Difficulty | undefined {
   const h = measureHardness(p);
-  return typeof h === 'string' ? undefined : hardnessLevel(hardnessPoints(h));
+  return typeof h === 'string' ? undefined : hardnessLevel(hardnessPoints(h), steps);
 }
+
+/** The level of a daily puzzle scheduled by the third edition (`DAILY_HARDNESS_STEPS`). */
+export const dailyLevelOf = (p: Pick<Puzzle, 'fen' | 'line'>): Difficulty | undefined =>
+  levelOf(p, DAILY_HARDNESS_STEPS);
 
 /**
  * The training pool with every puzzle's difficulty set from its hardness (`levelOf`); ids,

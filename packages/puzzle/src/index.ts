@@ -14,6 +14,8 @@ export type { ScheduleEntry } from './schedule.ts';
 export { parseSchedule, scheduleProblems, extendSchedule, replaceFuture, scheduleLine } from './schedule.ts';
 export type { Moved, Dropped, RespaceOptions, RespaceReport, PruneReport } from './respace.ts';
 export { respaceDaily, pruneTraining } from './respace.ts';
+export type { RefreshOptions, RefreshReport } from './refresh.ts';
+export { refreshBanks, dailyLevelSteps, quantileSteps, TRAINING_LEVEL_SHARES } from './refresh.ts';
 export type { MinedRecord, Entry, BuildOptions, BuildReport, ShareRules } from './build.ts';
 export {
   BANK_RULES,
@@ -41,9 +43,11 @@ export {
   setProverTable,
   ProofLimit,
 } from './prover.ts';
-export type { Candidate, Rejection as JudgeRejection } from './mine.ts';
+export type { Candidate, Rejection as JudgeRejection, LineRule } from './mine.ts';
 export {
   judge,
+  lineRuleBroken,
+  chasesLonePiece,
   precheck,
   REJECTIONS,
   isLopsided,
@@ -68,8 +72,10 @@ export {
   hardnessPoints,
   hardnessLevel,
   HARDNESS_STEPS,
+  DAILY_HARDNESS_STEPS,
   materialPoints,
   levelOf,
+  dailyLevelOf,
   relevelPool,
 } from './hardness.ts';
 export {
@@ -82,9 +88,20 @@ export {
   DIFFICULTY_STEPS,
 } from './tags.ts';
 export type { VerifyOptions, VerifyReport } from './verify.ts';
-export type { BankCounts, GuessReport, LevelFigures, NearPair, NearReport } from './verify.ts';
+export type {
+  BankCounts,
+  GuessReport,
+  LevelFigures,
+  LineRuleReport,
+  NearPair,
+  NearReport,
+} from './verify.ts';
 export {
   verifyPuzzle,
+  lineRuleReport,
+  lineRuleProblems,
+  hardnessLevelled,
+  THIRD_EDITION_DATE,
   verifyBanks,
   countBank,
   shareProblems,
@@ -96,6 +113,7 @@ export {
   nearProblems,
   guessProblems,
   levelFigures,
+  levelLopsidedProblems,
   guessablePuzzles,
   NEAR_DISTANCE,
   NEAR_SPACING_DAYS,

@@ -1,6 +1,6 @@
 import { makeNotation, parsePosition, unwrap } from '@dama/core';
 import { describe, expect, it } from 'vitest';
-import { isLopsided, judge, precheck, winsWithinOneMore } from './mine.ts';
+import { chasesLonePiece, isLopsided, judge, lineRuleBroken, precheck, winsWithinOneMore } from './mine.ts';
 import { proveWinDistance, winningMoves } from './prover.ts';
 import { lineThemes } from './tags.ts';
 
@@ -52,6 +52,34 @@ describe('the rules of a puzzle, on hand-built positions', () => {
     expect(r.candidate.line).toEqual(['b3-b4', 'c4xa4', 'a5xa2xd2']);
     expect(r.candidate.themes).toEqual(['decoy']);
     expect(makeNotation(winningMoves(pos(r.candidate.fen), 2)[0])).toBe('b3-b4');
+  });
+});
+
+describe('the line rules (third edition)', () => {
+  it('rejects a line that chases a lone piece: the combination was over before the last move', () => {
+    // Training #34 of the second edition: after a1xa6 White has b4 alone, and three moves hunt it.
+    const p = pos('B:Wa4,b4:Ba2,c3,f3,c5');
+    const line = ['a2-a1', 'a4-a5', 'a1xa6', 'b4-c4', 'a6-e6', 'c4xc6', 'e6xa6'];
+    expect(chasesLonePiece(p, line)).toBe(true);
+    expect(lineRuleBroken(p, line)).toBe('lone-line');
+    expect(judge(p, 'test')).toEqual({ rejected: 'lone-line' });
+    // Published puzzles are judged without the line rules: it is otherwise a sound win in 4.
+    const r = judge(p, 'test', Infinity, { lineRules: false });
+    expect('candidate' in r && r.candidate.line).toEqual(line);
+  });
+
+  it('keeps a combination whose last move takes the last two pieces', () => {
+    const p = pos('W:Wh2,b3,Ka5:Bc2,c4');
+    const line = ['b3-b4', 'c4xa4', 'a5xa2xd2'];
+    expect(chasesLonePiece(p, line)).toBe(false);
+    expect(lineRuleBroken(p, line)).toBeUndefined();
+  });
+
+  it('rejects a reflex first move: the one move that gains at once, here the only crowning', () => {
+    // Training #20 of the second edition: a2-a1 crowns, and the king then takes everything.
+    const p = pos('B:Wa3,g7:Ba2,a4,e6');
+    expect(lineRuleBroken(p, ['a2-a1', 'a3xa5', 'a1xa7xh7'])).toBe('reflex');
+    expect(judge(p, 'test')).toEqual({ rejected: 'reflex' });
   });
 });
 

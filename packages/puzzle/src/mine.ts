@@ -8,14 +8,20 @@
  * - at least 3 legal first moves, and the first move is not a capture with 3 or fewer legal moves;
  * - the side to move wins in exactly N of its own moves, 2 ≤ N ≤ 4;
  * - no other first move wins even with one move more (within N + 1);
- * - the first move is not a capture that leaves the defender a single piece.
+ * - the first move is not a capture that leaves the defender a single piece;
+ * - the main line never leaves the defender a single piece before the solver's last move (a chase
+ *   of a lone piece is not part of a combination: N counts the moves to the decisive gain);
+ * - the first move is not a reflex: the one move that gains most at once (hardness.ts).
+ * The last two are the third edition's (`LINE_RULES`): `judge` applies them unless told not to, for
+ * the daily puzzles published before them.
  */
 import { makeFen, makeNotation, opposite, Position, type Move, type Placement } from '@dama/core';
 import type { Difficulty, Theme } from './bank.ts';
 import { isKingVsKing, isLost, losesWithin, proveWinDistance, withNodeLimit } from './prover.ts';
 import { rankDefences } from './solution.ts';
 import type { Random } from '@dama/core';
-import { difficulty, lineThemes, measure } from './tags.ts';
+import { measureHardness } from './hardness.ts';
+import { difficulty, lineThemes, measure, playLine } from './tags.ts';
 
 export type Rejection =
   | 'game-over'
@@ -26,6 +32,8 @@ export type Rejection =
   | 'slower-second-win'
   | 'capture-few-moves'
   | 'trivial'
+  | 'lone-line'
+  | 'reflex'
   | 'undecided';
 
 export const REJECTIONS: readonly Rejection[] = [
@@ -37,8 +45,13 @@ export const REJECTIONS: readonly Rejection[] = [
   'slower-second-win',
   'capture-few-moves',
   'trivial',
+  'lone-line',
+  'reflex',
   'undecided',
 ];
+
+/** The rules of a puzzle's main line added by the third edition (see the module's comment). */
+export type LineRule = 'lone-line' | 'reflex';
 
 /** Fewer legal first moves than this is a guess, not a puzzle (one is forced, two a coin toss). */
 export const MIN_LEGAL_MOVES = 3;
@@ -118,6 +131,27 @@ export function provenLine(pos: Position, n: number): string[] {
   return line;
 }
 
+/**
+ * The main line leaves the defender a single piece at a solver's turn before the last move: the
+ * combination was over there, and the rest of the line is a lone piece chased down.
+ */
+export function chasesLonePiece(pos: Position, line: readonly string[]): boolean {
+  const { positions } = playLine(pos, [...line]);
+  const defender = opposite(pos.turn);
+  // positions[i] with i even is a solver's turn; the last solver's turn is the one before the last move.
+  for (let i = 2; i < positions.length - 1; i += 2)
+    if (positions[i].count(defender) < MIN_DEFENDER_PIECES) return true;
+  return false;
+}
+
+/** The line rule a puzzle (its FEN's position and main line) breaks first, or undefined. */
+export function lineRuleBroken(pos: Position, line: readonly string[]): LineRule | undefined {
+  if (chasesLonePiece(pos, line)) return 'lone-line';
+  const h = measureHardness({ fen: makeFen(pos), line: [...line] });
+  if (typeof h !== 'string' && h.reflex) return 'reflex';
+  return undefined;
+}
+
 /** The first move is answered by a capture (it gives a piece). */
 export const firstIsGift = (line: readonly string[]): boolean => line.length > 1 && line[1].includes('x');
 
@@ -136,11 +170,13 @@ export function precheck(pos: Position): Rejection | undefined {
 /**
  * Judge a position: a puzzle, or the first rule it breaks. `nodeLimit` bounds each proof (the
  * candidate is 'undecided' when a proof runs past it), so a miner never stalls on one position.
+ * `lineRules: false` leaves out the third edition's line rules (`lineRuleBroken`).
  */
 export function judge(
   pos: Position,
   source: string,
   nodeLimit = Infinity,
+  options: { lineRules?: boolean } = {},
 ): { candidate: Candidate } | { rejected: Rejection } {
   const early = precheck(pos);
   if (early) return { rejected: early };
@@ -156,6 +192,10 @@ export function judge(
   if (first.captures.length > 0 && legal.length < CAPTURE_MIN_LEGAL) return { rejected: 'capture-few-moves' };
   if (isTrivial(pos, first)) return { rejected: 'trivial' };
   const line = provenLine(pos, n);
+  if (options.lineRules !== false) {
+    const broken = lineRuleBroken(pos, line);
+    if (broken) return { rejected: broken };
+  }
   const themes = lineThemes(pos, line);
   const stats = measure(pos, first, n);
   const moves = n as 2 | 3 | 4;

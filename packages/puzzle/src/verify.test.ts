@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBank, type Puzzle, type Theme } from './bank.ts';
-import { levelOf } from './hardness.ts';
+import { dailyLevelOf, levelOf } from './hardness.ts';
 import { BANK_RULES, describeEntry, FIRST_TRAINING, TRAINING_RULES } from './build.ts';
 import { extendSchedule, parseSchedule, replaceFuture, scheduleProblems } from './schedule.ts';
 import {
@@ -9,12 +9,17 @@ import {
   duplicateProblems,
   guessablePuzzles,
   GUESS_MIN_CHOICES,
+  hardnessLevelled,
+  levelLopsidedProblems,
+  lineRuleProblems,
+  lineRuleReport,
   MIN_DAILY,
   NEAR_DISTANCE,
   NEAR_SPACING_DAYS,
   nearDuplicates,
   MIN_TRAINING,
   shareProblems,
+  THIRD_EDITION_DATE,
   verifyBanks,
   verifyPuzzle,
 } from './verify.ts';
@@ -29,8 +34,6 @@ const training = ok(parseBank(read('training.tsv'), 'training'));
 const schedule = ok(parseSchedule(read('schedule.tsv')));
 
 describe('the shipped banks', () => {
-  // The sizes the issue asks for (MIN_DAILY, MIN_TRAINING) are checked by `dama puzzles verify`,
-  // which fails until the banks have grown to them; here only the shares, which must always hold.
   it('keep the rules across each bank', () => {
     expect(shareProblems('daily', countBank(daily), 0, BANK_RULES)).toEqual([]);
     // The training pool first shipped half lopsided, and with multi-capture on 69%; it keeps those
@@ -50,9 +53,15 @@ describe('the shipped banks', () => {
       ).toEqual([]);
     }
     expect(MIN_DAILY).toBe(1096);
-    expect(MIN_TRAINING).toBe(2000);
+    expect(MIN_TRAINING).toBe(2500);
+    expect(countBank(daily).size).toBeGreaterThanOrEqual(MIN_DAILY);
+    expect(countBank(training).size).toBeGreaterThanOrEqual(MIN_TRAINING);
     expect(duplicateProblems(daily, training)).toEqual([]);
-  });
+    // Every level is the hardness measure's (the line rules and each level's lopsided share are
+    // bank problems, checked below through verifyBanks).
+    for (const p of daily.filter((q) => hardnessLevelled(q))) expect(p.difficulty).toBe(dailyLevelOf(p));
+    for (const p of training) expect(p.difficulty).toBe(levelOf(p));
+  }, 60_000);
 
   it('re-prove a random sample of each (different each run; the seed is printed)', () => {
     const seed = Number(process.env.PUZZLE_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -67,7 +76,8 @@ describe('the shipped banks', () => {
       daily: { fewMoves: [], fewCaptures: [] },
       training: { fewMoves: [], fewCaptures: [] },
     });
-    expect(report.bankProblems.filter((p) => !/fewer than/.test(p))).toEqual([]);
+    // Nor any bank problem: sizes, shares, line rules, each training level's lopsided share.
+    expect(report.bankProblems).toEqual([]);
   }, 120_000);
 });
 
@@ -122,6 +132,46 @@ describe('verifyPuzzle', () => {
     expect(verifyPuzzle(training)).toEqual([]);
     const other = training.difficulty === 5 ? 1 : ((training.difficulty + 1) as 2 | 3 | 4 | 5);
     expect(verifyPuzzle({ ...training, difficulty: other }).join()).toMatch(/difficulty/);
+  });
+
+  it('holds the line rules in training and from the third edition on, and only reports the dates before', () => {
+    // Training #34 of the second edition: after the gain White has one man left, and it is chased.
+    const lone: Puzzle = {
+      id: 1,
+      date: undefined,
+      fen: 'B:Wa4,b4:Ba2,c3,f3,c5',
+      moves: 4,
+      line: ['a2-a1', 'a4-a5', 'a1xa6', 'b4-c4', 'a6-e6', 'c4xc6', 'e6xa6'],
+      themes: [],
+      difficulty: 1,
+      source: 'random',
+    };
+    const none = lineRuleReport([]);
+    expect(lineRuleReport([lone])).toEqual({ 'lone-line': [1], reflex: [] });
+    expect(lineRuleProblems([], { daily: none, training: lineRuleReport([lone]) })).toEqual([
+      'training: 1 chasing a lone piece: #1',
+    ]);
+    const published = { ...lone, date: '2026-12-07' };
+    const third = { ...lone, id: 2, date: THIRD_EDITION_DATE };
+    const both = [published, third];
+    expect(lineRuleReport(both)['lone-line']).toEqual([1, 2]);
+    expect(lineRuleProblems(both, { daily: lineRuleReport(both), training: none })).toEqual([
+      'daily: 1 chasing a lone piece: #2',
+    ]);
+  });
+
+  it('fails a training level more than a fifth lopsided', () => {
+    const level = (l: 1 | 5, lopsided: number) => ({
+      level: l,
+      puzzles: 10,
+      points: 3,
+      lopsided,
+      reflex: 0,
+      calculation: 3,
+    });
+    expect(levelLopsidedProblems([level(1, 0.2), level(5, 0.25)])).toEqual([
+      'training: level 5 is 25.0% lopsided (at most 20.0%)',
+    ]);
   });
 
   it('reports duplicates and overlap between the banks', () => {

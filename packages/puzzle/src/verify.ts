@@ -7,9 +7,9 @@ import { makeFen, makeNotation, parseNotation, parsePosition } from '@dama/core'
 import { dayNumber, istanbulDate } from './daily.ts';
 import { shapeDistance, shapeOf, type Shape } from './distance.ts';
 import { DIFFICULTIES, EDITION_1, THEMES, type Difficulty, type Puzzle, type Theme } from './bank.ts';
-import { hardnessPoints, levelOf, measureHardness, type Hardness } from './hardness.ts';
+import { dailyLevelOf, hardnessPoints, levelOf, measureHardness, type Hardness } from './hardness.ts';
 import { BANK_RULES, describeEntry, TRAINING_RULES, type ShareRules } from './build.ts';
-import { judge } from './mine.ts';
+import { judge, lineRuleBroken, type LineRule } from './mine.ts';
 import { isLost, proveWinDistance, winningMoves } from './prover.ts';
 import { Random } from '@dama/core';
 import { scheduleProblems, type ScheduleEntry } from './schedule.ts';
@@ -17,6 +17,9 @@ import { scheduleProblems, type ScheduleEntry } from './schedule.ts';
 /**
  * The problems of one puzzle; empty when everything it claims holds. A first-edition puzzle (kept as
  * it was published) is held to that edition's rules: an exact win in N with a unique first move.
+ * The line rules (`lineRuleBroken`) are counted bank-wide (`lineRuleReport`), not here. A training
+ * puzzle and a daily one of the third edition (`hardnessLevelled`) have the hardness measure's
+ * level; a daily puzzle scheduled before keeps the mining formula's level it was published with.
  */
 export function verifyPuzzle(puzzle: Puzzle): string[] {
   const parsed = parsePosition(puzzle.fen);
@@ -41,18 +44,77 @@ export function verifyPuzzle(puzzle: Puzzle): string[] {
     if (!isLost(at)) problems.push('the line does not end in a win');
     return problems;
   }
-  const verdict = judge(pos, puzzle.source);
+  const verdict = judge(pos, puzzle.source, Infinity, { lineRules: false });
   if ('rejected' in verdict) return [...problems, `rejected: ${verdict.rejected}`];
   const c = verdict.candidate;
   if (c.moves !== puzzle.moves) problems.push(`a win in ${c.moves}, not ${puzzle.moves}`);
   if (c.line.join(' ') !== puzzle.line.join(' ')) problems.push(`the proven line is ${c.line.join(' ')}`);
   if (c.themes.join() !== puzzle.themes.join())
     problems.push(`the themes are ${c.themes.join(',') || 'none'}`);
-  // The daily bank's levels are the mining formula's (tags.ts); the training pool's, the hardness
-  // measure's (a training puzzle has no date).
-  const level = puzzle.date === undefined ? levelOf(puzzle) : c.difficulty;
+  const level =
+    puzzle.date === undefined
+      ? levelOf(puzzle)
+      : hardnessLevelled(puzzle)
+        ? dailyLevelOf(puzzle)
+        : c.difficulty;
   if (level !== puzzle.difficulty) problems.push(`the difficulty is ${level}`);
   return problems;
+}
+
+/**
+ * The first date scheduled by the third edition (`dama puzzles refresh`): from it on, a daily puzzle
+ * keeps the line rules (mine.ts `lineRuleBroken`) and has the hardness measure's daily level
+ * (`dailyLevelOf`). The dates before it were published under the second edition's rules and stay
+ * as they were.
+ */
+export const THIRD_EDITION_DATE = '2026-12-08';
+
+/**
+ * Whether a puzzle is held to the third edition's rules (its level the hardness measure's, the line
+ * rules kept): every training puzzle, and every daily one from `THIRD_EDITION_DATE` on.
+ */
+export const hardnessLevelled = (puzzle: Pick<Puzzle, 'date'>): boolean =>
+  puzzle.date === undefined || puzzle.date >= THIRD_EDITION_DATE;
+
+/** The puzzles of a bank that break a line rule (mine.ts, `lineRuleBroken`), by number. */
+export type LineRuleReport = Record<LineRule, number[]>;
+
+export function lineRuleReport(bank: readonly Puzzle[]): LineRuleReport {
+  const report: LineRuleReport = { 'lone-line': [], reflex: [] };
+  for (const p of bank) {
+    if (p.source === EDITION_1) continue;
+    const parsed = parsePosition(p.fen);
+    if (!parsed.ok) continue;
+    let broken: LineRule | undefined;
+    try {
+      broken = lineRuleBroken(parsed.value, p.line);
+    } catch {
+      continue; // an illegal line is the re-proof's to report
+    }
+    if (broken) report[broken].push(p.id);
+  }
+  return report;
+}
+
+/** The line rules the banks are held to: every training puzzle, and the third edition's daily ones. */
+export function lineRuleProblems(
+  daily: readonly Puzzle[],
+  lines: { daily: LineRuleReport; training: LineRuleReport },
+): string[] {
+  const future = new Set(daily.filter((p) => hardnessLevelled(p)).map((p) => p.id));
+  const out: string[] = [];
+  for (const [name, report, held] of [
+    ['daily', lines.daily, (id: number) => future.has(id)],
+    ['training', lines.training, () => true],
+  ] as const)
+    for (const rule of ['lone-line', 'reflex'] as const) {
+      const ids = report[rule].filter(held);
+      if (ids.length > 0)
+        out.push(
+          `${name}: ${ids.length} ${rule === 'reflex' ? 'with a reflex first move' : 'chasing a lone piece'}: #${ids.join(' #')}`,
+        );
+    }
+  return out;
 }
 
 export interface BankCounts {
@@ -305,6 +367,16 @@ export function levelFigures(bank: readonly Puzzle[]): LevelFigures[] {
   });
 }
 
+/** The training pool's rule by level: no level more than `TRAINING_RULES.maxLopsided` lopsided. */
+export function levelLopsidedProblems(training: readonly LevelFigures[]): string[] {
+  return training
+    .filter((l) => l.lopsided > TRAINING_RULES.maxLopsided)
+    .map(
+      (l) =>
+        `training: level ${l.level} is ${pct(l.lopsided, 1)} lopsided (at most ${pct(TRAINING_RULES.maxLopsided, 1)})`,
+    );
+}
+
 export interface VerifyReport {
   checked: number;
   failures: { bank: string; id: number; problems: string[] }[];
@@ -325,15 +397,21 @@ export interface VerifyReport {
    * (published: only reported).
    */
   guessable: { daily: GuessReport; training: GuessReport };
+  /**
+   * Puzzles that break a line rule (a lone piece chased, a reflex first move): bank problems, but for
+   * daily puzzles dated before `THIRD_EDITION_DATE` (published under the rules of their time: only
+   * reported).
+   */
+  lines: { daily: LineRuleReport; training: LineRuleReport };
   milliseconds: number;
 }
 
 /**
- * The sizes the issue asks for: three years of daily puzzles (2026-11-30 up to 2029-11-29, 1,096
- * days: 2028 is a leap year), and a training pool of 2,000.
+ * The sizes the banks are held to: three years of daily puzzles (2026-11-30 up to 2029-11-29, 1,096
+ * days: 2028 is a leap year), and a training pool of 2,500.
  */
 export const MIN_DAILY = 1096;
-export const MIN_TRAINING = 2000;
+export const MIN_TRAINING = 2500;
 
 export function verifyBanks(
   daily: readonly Puzzle[],
@@ -350,6 +428,7 @@ export function verifyBanks(
     ...duplicateProblems(daily, training),
     ...scheduleProblems(daily, schedule),
   ];
+  const today = options.today ?? istanbulDate(new Date());
   const failures: VerifyReport['failures'] = [];
   let checked = 0;
   const random = new Random(options.seed ?? 0);
@@ -370,11 +449,16 @@ export function verifyBanks(
       options.onPuzzle?.(name, p, problems);
     }
   }
-  const today = options.today ?? istanbulDate(new Date());
   const near = nearDuplicates(daily, training, today);
   const guessable = { daily: guessablePuzzles(daily), training: guessablePuzzles(training) };
-  bankProblems.push(...nearProblems(near), ...guessProblems(daily, guessable, today));
+  const lines = { daily: lineRuleReport(daily), training: lineRuleReport(training) };
+  bankProblems.push(
+    ...nearProblems(near),
+    ...guessProblems(daily, guessable, today),
+    ...lineRuleProblems(daily, lines),
+  );
   const levels = { daily: levelFigures(daily), training: levelFigures(training) };
+  bankProblems.push(...levelLopsidedProblems(levels.training));
   return {
     checked,
     failures,
@@ -384,6 +468,7 @@ export function verifyBanks(
     today,
     levels,
     guessable,
+    lines,
     milliseconds: now() - start,
   };
 }

@@ -39,6 +39,11 @@ export interface MineOptions {
    * only). Off by default: the banks hold at most a fifth of them, and the first runs found plenty.
    */
   lopsided: boolean;
+  /**
+   * Positions (and side lines) with fewer pieces than this are not judged (0: all). The banks hold
+   * a share of positions of 10+ pieces; this mines for them alone.
+   */
+  minPieces?: number;
 }
 
 /** Node budgets per move and evaluation noise (centi-men) the two sides draw from, per game. */
@@ -86,7 +91,10 @@ export function mine(options: MineOptions, log: (line: string) => void): void {
       const r = engines[pos.turnIndex].search(game, { nodes: side.nodes });
       if (!r.move) break;
       const fen = makeFen(pos);
+      const pieces = pos.count('white') + pos.count('black');
+      const bigEnough = pieces >= (options.minPieces ?? 0);
       if (
+        bigEnough &&
         (r.score >= PREFILTER || isWinScore(r.score)) &&
         !fens.has(fen) &&
         (options.lopsided || !isLopsided(pos)) &&
@@ -107,7 +115,7 @@ export function mine(options: MineOptions, log: (line: string) => void): void {
         }
       }
       // The moves not played: would the opponent have had a combination after one of them?
-      if (pos.count('white') + pos.count('black') <= BRANCH_MAX_PIECES && r.score < BRANCH_MAX_SCORE)
+      if (bigEnough && pieces <= BRANCH_MAX_PIECES && r.score < BRANCH_MAX_SCORE)
         for (const m of legal) {
           if (m.from === r.move.from && m.to === r.move.to) continue;
           const after = pos.play(m);

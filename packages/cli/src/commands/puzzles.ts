@@ -16,15 +16,18 @@ import {
   MIN_DAILY,
   pct,
   pruneTraining,
+  refreshBanks,
   relevelPool,
   replaceFuture,
   respaceDaily,
+  THIRD_EDITION_DATE,
   verifyBanks,
   type BankCounts,
   type BankKind,
   type Difficulty,
   type GuessReport,
   type LevelFigures,
+  type LineRuleReport,
   type MinedRecord,
   type NearPair,
   type Puzzle,
@@ -37,11 +40,12 @@ const DATA = (name: string) => fileURLToPath(new URL(`../../../puzzle/data/${nam
 const FILES = { daily: DATA('daily.tsv'), training: DATA('training.tsv'), schedule: DATA('schedule.tsv') };
 
 const USAGE = [
-  'usage: dama puzzles mine --out FILE [--seed S] [--games N] [--until HH:MM] [--proof-nodes N] [--quick-nodes N] [--random N] [--lopsided]',
+  'usage: dama puzzles mine --out FILE [--seed S] [--games N] [--until HH:MM] [--proof-nodes N] [--quick-nodes N] [--random N] [--min-pieces N] [--lopsided]',
   '       dama puzzles generate --from FILE[,FILE…] [--daily N] [--seed S]',
   '       dama puzzles verify [--sample N] [--seed S] [--today YYYY-MM-DD]',
   '       dama puzzles respace [--today YYYY-MM-DD] [--dry-run]',
   '       dama puzzles relevel [--dry-run]',
+  '       dama puzzles refresh --from FILE[,FILE…] [--today YYYY-MM-DD] [--seed S] [--dry-run]',
   '       dama puzzles export [--training]',
 ].join('\n');
 
@@ -59,6 +63,9 @@ const USAGE = [
  * the pool, and rewrites the banks and the manifest's future lines (`--dry-run`: prints only);
  * `dama puzzles relevel [--dry-run]` sets every training puzzle's level from its hardness
  * (hardness.ts), ids and lines unchanged;
+ * `dama puzzles refresh --from FILE[,FILE…] [--today D] [--dry-run]` makes the third edition's
+ * banks (refresh.ts): the future daily puzzles and training puzzles that break the line rules leave,
+ * new candidates take their places, the future dates are levelled by hardness and scheduled again;
  * `dama puzzles export [--training]` prints a bank, one puzzle a line, tab-separated.
  */
 export function puzzlesCommand(argv: string[]): void {
@@ -69,6 +76,7 @@ export function puzzlesCommand(argv: string[]): void {
   else if (sub === 'export') exportCommand(rest);
   else if (sub === 'respace') respace(rest);
   else if (sub === 'relevel') relevel(rest);
+  else if (sub === 'refresh') refresh(rest);
   else throw new UsageError(USAGE);
 }
 
@@ -91,6 +99,30 @@ function loadBank(kind: BankKind): Puzzle[] {
   return r.value;
 }
 
+/** Games of one mining run are numbered below this (`--games` is at most 10 million). */
+const GAMES_PER_FILE = 10_000_000;
+
+/**
+ * The miner's JSON lines of one or more files (comma-separated). Each file is a run with games
+ * numbered from 0, so a file's games are renumbered after the previous file's: the per-game cap is
+ * per game, not per game number.
+ */
+function loadCandidates(from: string): MinedRecord[] {
+  const candidates: MinedRecord[] = [];
+  for (const [k, file] of from.split(',').entries())
+    for (const [i, line] of readText(file).split('\n').entries()) {
+      if (!line.trim()) continue;
+      let r: MinedRecord;
+      try {
+        r = JSON.parse(line) as MinedRecord;
+      } catch {
+        throw new UsageError(`${file}:${i + 1}: not JSON`);
+      }
+      candidates.push(r.game === undefined ? r : { ...r, game: r.game + k * GAMES_PER_FILE });
+    }
+  return candidates;
+}
+
 function generate(argv: string[]): void {
   const args = parseArgs(argv);
   checkOptions(args, ['from', 'daily', 'seed']);
@@ -100,16 +132,7 @@ function generate(argv: string[]): void {
     ? intArg(args.options.get('daily'), '--daily', 1, 1_000_000)
     : MIN_DAILY + 2; // 1,100 under this edition's rules, after the two dates kept from the first
   const seed = args.options.has('seed') ? intArg(args.options.get('seed'), '--seed', 0, 2 ** 31 - 1) : 1;
-  const candidates: MinedRecord[] = [];
-  for (const file of from.split(','))
-    for (const [i, line] of readText(file).split('\n').entries()) {
-      if (!line.trim()) continue;
-      try {
-        candidates.push(JSON.parse(line) as MinedRecord);
-      } catch {
-        throw new UsageError(`${file}:${i + 1}: not JSON`);
-      }
-    }
+  const candidates = loadCandidates(from);
   const start = performance.now();
   const report = buildBanks({
     daily: loadBank('daily'),
@@ -126,7 +149,8 @@ function generate(argv: string[]): void {
   process.stdout.write(
     `${candidates.length} candidates: added ${report.added.daily} daily (now ${report.daily.length}) and ` +
       `${report.added.training} training (now ${report.training.length}); skipped ${s.duplicate} duplicates, ` +
-      `${s.perGame} over the per-game cap, ${s.shares} over a share, ${s.invalid} invalid, in ` +
+      `${s.perGame} over the per-game cap, ${s.shares} over a share, ${s.rules} breaking a line rule, ` +
+      `${s.invalid} invalid, in ` +
       `${((performance.now() - start) / 1000).toFixed(1)}s\n`,
   );
 }
@@ -142,7 +166,17 @@ function exportCommand(argv: string[]): void {
 /** `dama puzzles mine --out FILE [--seed S] [--games N] [--until HH:MM]` (UTC; default: 1 hour). */
 function mineCommand(argv: string[]): void {
   const args = parseArgs(argv, ['lopsided']);
-  checkOptions(args, ['out', 'seed', 'games', 'until', 'proof-nodes', 'quick-nodes', 'random', 'lopsided']);
+  checkOptions(args, [
+    'out',
+    'seed',
+    'games',
+    'until',
+    'proof-nodes',
+    'quick-nodes',
+    'random',
+    'lopsided',
+    'min-pieces',
+  ]);
   const out = stringOption(args.options.get('out'), 'out');
   if (!out || args.positional.length > 0) throw new UsageError(USAGE);
   const seed = args.options.has('seed') ? intArg(args.options.get('seed'), '--seed', 0, 2 ** 31 - 1) : 1;
@@ -166,7 +200,10 @@ function mineCommand(argv: string[]): void {
     : 3_000;
   const random = args.options.has('random') ? intArg(args.options.get('random'), '--random', 0, 100_000) : 0;
   const lopsided = args.options.has('lopsided');
-  mine({ out, seed, games, until, proofNodes, quickNodes, random, lopsided }, (line) =>
+  const minPieces = args.options.has('min-pieces')
+    ? intArg(args.options.get('min-pieces'), '--min-pieces', 0, 32)
+    : 0;
+  mine({ out, seed, games, until, proofNodes, quickNodes, random, lopsided, minPieces }, (line) =>
     process.stdout.write(`${line}\n`),
   );
 }
@@ -236,6 +273,13 @@ function verify(argv: string[]): void {
     `guessable (fewer than ${GUESS_MIN_CHOICES} first moves to choose from):\n` +
       guess('daily', report.guessable.daily) +
       guess('training', report.guessable.training),
+  );
+  const rules = (name: string, l: LineRuleReport) =>
+    `  ${name}: chasing a lone piece ${l['lone-line'].length}, reflex first move ${l.reflex.length}\n`;
+  process.stdout.write(
+    `line rules (held from ${THIRD_EDITION_DATE} and in training; the dates before only reported):\n` +
+      rules('daily', report.lines.daily) +
+      rules('training', report.lines.training),
   );
   const levels = (name: string, list: readonly LevelFigures[]) =>
     `  ${name}: ` +
@@ -326,4 +370,58 @@ function relevel(argv: string[]): void {
     `training ${training.length}: ${r.changed} changed level; by level ${count(training)} → ${count(r.pool)}\n` +
       (args.options.has('dry-run') ? 'dry run: nothing written\n' : 'wrote training.tsv\n'),
   );
+}
+
+/**
+ * `dama puzzles refresh --from FILE[,FILE…] [--today D] [--seed S] [--dry-run]`: the third
+ * edition's banks (`refreshBanks`) from the shipped ones and mined candidates; the manifest's future
+ * lines rewritten (`replaceFuture`, which refuses any change to today or before).
+ */
+function refresh(argv: string[]): void {
+  const args = parseArgs(argv, ['dry-run']);
+  checkOptions(args, ['from', 'today', 'seed', 'dry-run']);
+  const from = stringOption(args.options.get('from'), 'from');
+  if (!from || args.positional.length > 0) throw new UsageError(USAGE);
+  const today = stringOption(args.options.get('today'), 'today') ?? istanbulDate(new Date());
+  if (!isDate(today)) throw new UsageError(`--today ${today} is not a date (YYYY-MM-DD)`);
+  const seed = args.options.has('seed') ? intArg(args.options.get('seed'), '--seed', 0, 2 ** 31 - 1) : 1;
+  const dryRun = args.options.has('dry-run');
+  const daily = loadBank('daily');
+  const training = loadBank('training');
+  const candidates = loadCandidates(from);
+  const start = performance.now();
+  const r = refreshBanks({ daily, training, candidates, today, seed });
+  const schedule = replaceFuture(readText(FILES.schedule), r.daily, today);
+  const levels: Difficulty[] = [1, 2, 3, 4, 5];
+  const perLevel = (list: readonly { difficulty: Difficulty }[]) =>
+    levels.map((l) => `${l}:${list.filter((m) => m.difficulty === l).length}`).join(' ');
+  const reasons = (list: readonly { reason: string }[]) => {
+    const counts = new Map<string, number>();
+    for (const x of list) counts.set(x.reason, (counts.get(x.reason) ?? 0) + 1);
+    return [...counts].map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+  };
+  const s = r.skipped;
+  const out = [
+    `today ${today}: ${r.published} published dates kept; ${candidates.length} candidates ` +
+      `(skipped ${s.duplicate} duplicates, ${s.perGame} over the per-game cap, ${s.rules} breaking a rule, ` +
+      `${s.invalid} invalid, ${s.shares} over a share)`,
+    `daily ${daily.length} → ${r.daily.length} (last date ${r.daily.at(-1)?.date ?? '-'}): ` +
+      `${r.dailyLeft.length} future puzzles left (${reasons(r.dailyLeft)}), ${r.added.daily} added; ` +
+      `future by level ${perLevel(r.daily.slice(r.published))}`,
+    `  hardness quantiles at 1/7 2/7 4/7 6/7 of the future: ${r.quantiles.map((q) => q.toFixed(2)).join(' ')}`,
+    `  respaced: ${r.respace.moved.length} moved, ${r.respace.dropped.length} dropped ` +
+      `(${reasons(r.respace.dropped)}), ${r.respace.levelChanged.length} dates of another level`,
+    `training ${training.length} → ${r.training.length}: ${r.trainingLeft.length} left ` +
+      `(${reasons(r.trainingLeft)}), ${r.added.training} added, then ${r.pruned.near.length} near a daily ` +
+      `puzzle and ${r.pruned.shares.length} for the shares; by level ${perLevel(r.training)}`,
+    `  hardness quintiles of the pool: ${r.trainingQuantiles.map((q) => q.toFixed(2)).join(' ')}`,
+    `in ${((performance.now() - start) / 1000).toFixed(1)}s`,
+  ];
+  if (!dryRun) {
+    writeFileSync(FILES.daily, formatBank(r.daily));
+    writeFileSync(FILES.training, formatBank(r.training));
+    writeFileSync(FILES.schedule, schedule);
+  }
+  out.push(dryRun ? 'dry run: nothing written' : 'wrote daily.tsv, training.tsv and schedule.tsv');
+  process.stdout.write(`${out.join('\n')}\n`);
 }
