@@ -7,12 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
+import { ServerResponse, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { resolve, sep } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Bus } from './bus.ts';
 import type { LogLevel, TrustProxy } from './config.ts';
@@ -150,6 +151,25 @@ function sendRefusal(error: unknown, req: FastifyRequest, reply: FastifyReply): 
 const WS_KEY = /^[+/0-9A-Za-z]{22}==$/;
 
 /** The handshake checks `ws` makes, answered here in JSON instead of its plain-text 400. */
+/**
+ * An upgraded socket that no longer holds its HTTP upgrade. @fastify/websocket leaves two holds on
+ * it for the socket's life: the TCP socket's `_httpMessage` (the response it made for the routing),
+ * and an 'error' listener whose closure keeps fastify's request and reply. Through them each socket
+ * kept the request, the response with its headers (the CSP string among them), fastify's request
+ * and reply and a child logger: a few kilobytes a socket, held until it closes (docs/server-load.md,
+ * session 33). The response is detached from the TCP socket as Node's own upgrade path leaves it,
+ * and a listener that does nothing replaces the error listener: an error is followed by 'close',
+ * where the hub and the lobby clean up, and a socket refused at once must not throw.
+ */
+function keepLight(socket: WebSocket, req: IncomingMessage): WebSocket {
+  socket.removeAllListeners('error');
+  socket.on('error', () => undefined);
+  const tcp = req.socket as (typeof req.socket & { _httpMessage?: unknown }) | null;
+  const res = tcp?._httpMessage;
+  if (tcp && res instanceof ServerResponse) res.detachSocket(tcp);
+  return socket;
+}
+
 function upgradeProblem(headers: IncomingHttpHeaders): string | undefined {
   if (String(headers.upgrade).toLowerCase() !== 'websocket') return 'Upgrade to websocket only.';
   if (!WS_KEY.test(String(headers['sec-websocket-key'] ?? ''))) return 'No valid Sec-WebSocket-Key.';
@@ -287,7 +307,7 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
         .status(426)
         .header('upgrade', 'websocket')
         .send(fail('upgrade-required', 'This is the game socket: open it as a WebSocket.')),
-    wsHandler: (socket, req) => hub.connection(socket, req.ip),
+    wsHandler: (socket, req) => hub.connection(keepLight(socket, req.raw), req.ip),
   });
 
   const lobby = new Lobby(opts.store, hub, opts.lobbyLimits, { log: app.log.child({ part: 'lobby' }) });
@@ -305,7 +325,7 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
         .status(426)
         .header('upgrade', 'websocket')
         .send(fail('upgrade-required', 'This is the lobby socket: open it as a WebSocket.')),
-    wsHandler: (socket, req) => lobby.connection(socket, req.ip),
+    wsHandler: (socket, req) => lobby.connection(keepLight(socket, req.raw), req.ip),
   });
 
   const authenticate = authenticator(opts.store);

@@ -3,6 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, LocalBus, SqliteStore, type DamaServer, type Snapshot } from '../src/index.ts';
@@ -395,6 +398,33 @@ describe('one socket per player', () => {
     const reply = new Promise<string>((r) => ws.once('message', (d) => r(d.toString())));
     ws.send(JSON.stringify({ t: 'ping', n: 7 }));
     expect(JSON.parse(await reply)).toMatchObject({ t: 'pong', n: 7 });
+    ws.close();
+  });
+
+  it('lets go of the HTTP upgrade once the socket is open, and still answers on it', async () => {
+    // The upgrade's request is referenced only weakly here; while the socket stays open, a full
+    // collection must free it (and with it the response, fastify's request and reply, a logger).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let upgrade: WeakRef<IncomingMessage> | undefined;
+    const onUpgrade = (req: IncomingMessage) => (upgrade = new WeakRef(req));
+    server.app.server.prependListener('upgrade', onUpgrade);
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws`);
+    await new Promise((r) => ws.once('open', r));
+    server.app.server.removeListener('upgrade', onUpgrade);
+    const ping = async (n: number) => {
+      const reply = new Promise<string>((r) => ws.once('message', (d) => r(d.toString())));
+      ws.send(JSON.stringify({ t: 'ping', n }));
+      expect(JSON.parse(await reply)).toMatchObject({ t: 'pong', n });
+    };
+    await ping(1);
+    for (let i = 0; i < 5 && upgrade?.deref() !== undefined; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      gc();
+    }
+    expect(upgrade).toBeDefined();
+    expect(upgrade!.deref()).toBeUndefined();
+    await ping(2);
     ws.close();
   });
 });
