@@ -445,6 +445,8 @@ interface ProbeLine {
   elu: number;
   delay: { p50: number; p99: number; max: number; mean: number };
   gc: GcPauses;
+  /** Bytes the old generation grew by (its rises between samples a second apart). */
+  oldGrowth?: number;
   /** Event-loop stalls over 100 ms: [epoch ms when it ended, length ms]. */
   stalls?: [number, number][];
 }
@@ -771,6 +773,10 @@ function where(r: Step): string[] {
     pc(s.elu),
     `${f1(s.delay?.p99)} / ${f1(s.delay?.max)}`,
     gcText(s.gc),
+    s.oldGrowth === undefined || !s.ms
+      ? '—'
+      : `${f1(s.oldGrowth / 1e6 / (s.ms / 1000))} / ${f0(s.oldGrowth / Math.max(1, Number((r.serverCounters as { moves?: number } | undefined)?.moves ?? 0)))}`,
+    `${f0(s.gc?.major.count)}`,
     pc(g.cpu),
     `${f1(g.delay?.p99)} / ${f1(g.delay?.max)}`,
     gcText(g.gc),
@@ -809,6 +815,8 @@ const WHERE = [
   'server ELU',
   'server loop delay p99 / max ms',
   'server GC longest / total ms',
+  'old gen growth MB/s / bytes a move',
+  'major GCs',
   'gen CPU',
   'gen loop delay p99 / max ms',
   'gen GC longest / total ms',

@@ -4,10 +4,14 @@
  * lateness), event-loop utilisation, CPU time and garbage-collection pauses. On SIGUSR2 it appends
  * what it saw since the last one to the file named by `DAMA_BENCH_PROBE`, one JSON line, and
  * starts over. Each event-loop stall longer than `STALL_MS` is listed with when it ended (epoch ms,
- * as the server's log lines are timed), so that a periodic task shows as a period.
+ * as the server's log lines are timed), so that a periodic task shows as a period. The old
+ * generation's growth (what survives the young generation and is promoted, less what a major
+ * collection frees meanwhile) is the sum of its rises between samples a second apart: what makes
+ * the major collections come.
  */
 import { appendFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { watchGc } from './gc.ts';
 
 const file = process.env.DAMA_BENCH_PROBE;
@@ -23,6 +27,15 @@ if (file) {
   const gc = watchGc();
   let stalls: [at: number, ms: number][] = [];
   let tick = performance.now();
+  const oldUsed = () =>
+    getHeapSpaceStatistics().find((x) => x.space_name === 'old_space')?.space_used_size ?? 0;
+  let old = oldUsed();
+  let oldGrowth = 0;
+  setInterval(() => {
+    const now = oldUsed();
+    if (now > old) oldGrowth += now - old;
+    old = now;
+  }, 1000).unref();
   setInterval(() => {
     const now = performance.now();
     const ms = now - tick - 10;
@@ -45,11 +58,13 @@ if (file) {
         mean: late(delay.mean),
       },
       gc: gc.take(),
+      oldGrowth,
       stalls,
     };
     appendFileSync(file, JSON.stringify(line) + '\n');
     delay.reset();
     stalls = [];
+    oldGrowth = 0;
     elu = performance.eventLoopUtilization();
     cpu = process.cpuUsage();
     at = performance.now();
