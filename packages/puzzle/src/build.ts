@@ -10,12 +10,34 @@ import type { Difficulty, Puzzle, PuzzleStats, Theme } from './bank.ts';
 import { EDITION_1, THEMES } from './bank.ts';
 import { dateOfNumber } from './daily.ts';
 import { dailyLevelOf, levelOf } from './hardness.ts';
-import { firstIsGift, isLopsided, lineRuleBroken, nearDuplicateKey } from './mine.ts';
+import {
+  firstIsGift,
+  GUESS_MIN_CHOICES,
+  isLopsided,
+  lineRuleBroken,
+  nearDuplicateKey,
+  type LineRule,
+} from './mine.ts';
 import { Random } from '@dama/core';
 import { difficulty, lineThemes } from './tags.ts';
 
-/** Fewer first moves than this and a puzzle is guessable (verify.ts says why). */
-const MIN_CHOICES = 4;
+/**
+ * What keeps a puzzle (its FEN and main line) out of the third edition's banks: fewer than
+ * `GUESS_MIN_CHOICES` first moves ('guessable'), or a line rule (mine.ts `lineRuleBroken`);
+ * 'unreadable' for a bad FEN or an illegal line.
+ */
+export function editionBreak(
+  p: Pick<Puzzle, 'fen' | 'line'>,
+): LineRule | 'guessable' | 'unreadable' | undefined {
+  const pos = parsePosition(p.fen);
+  if (!pos.ok) return 'unreadable';
+  if (pos.value.legalMoves().length < GUESS_MIN_CHOICES) return 'guessable';
+  try {
+    return lineRuleBroken(pos.value, p.line);
+  } catch {
+    return 'unreadable';
+  }
+}
 
 export interface ShareRules {
   maxLopsided: number;
@@ -128,15 +150,7 @@ export function freshEntries(
       skipped.duplicate++;
       continue;
     }
-    const pos = parsePosition(r.fen);
-    let broken = true;
-    if (pos.ok && pos.value.legalMoves().length >= MIN_CHOICES)
-      try {
-        broken = lineRuleBroken(pos.value, r.line) !== undefined;
-      } catch {
-        broken = true; // an illegal line
-      }
-    if (broken) {
+    if (editionBreak(r) !== undefined) {
       skipped.rules++;
       continue;
     }

@@ -57,6 +57,12 @@ export type LineRule = 'lone-line' | 'reflex';
 export const MIN_LEGAL_MOVES = 3;
 /** A capture as the first move needs more legal moves than this (otherwise 3 tries cover them). */
 export const CAPTURE_MIN_LEGAL = 4;
+/**
+ * Fewer first moves than this and a player finds the answer by elimination: three wrong tries fail
+ * a puzzle, so with three choices (or fewer) the third try cannot be wrong. Held bank-wide by
+ * verify.ts (guessable puzzles), and by the third edition's banks (build.ts `editionBreak`).
+ */
+export const GUESS_MIN_CHOICES = 4;
 /** The defender needs at least this many pieces (one piece is a mop-up, not a combination). */
 export const MIN_DEFENDER_PIECES = 2;
 export const MIN_MOVES = 2;

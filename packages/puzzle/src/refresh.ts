@@ -18,9 +18,9 @@
 import { parsePosition, Random } from '@dama/core';
 import { DIFFICULTIES, EDITION_1, type Difficulty, type Puzzle } from './bank.ts';
 import {
-  asDaily,
   BANK_RULES,
   describeEntry,
+  editionBreak,
   entryRank,
   fill,
   freshEntries,
@@ -35,9 +35,9 @@ import {
 import { dateOfNumber, puzzleNumber } from './daily.ts';
 import { shapeDistance, shapeOf, type Shape } from './distance.ts';
 import { DAILY_HARDNESS_STEPS, hardnessLevel, hardnessPoints, levelOf, measureHardness } from './hardness.ts';
-import { lineRuleBroken, type LineRule } from './mine.ts';
+import type { LineRule } from './mine.ts';
 import { pruneTraining, respaceDaily, type PruneReport, type RespaceReport } from './respace.ts';
-import { GUESS_MIN_CHOICES, NEAR_DISTANCE } from './verify.ts';
+import { NEAR_DISTANCE } from './verify.ts';
 
 export interface RefreshOptions {
   daily: readonly Puzzle[];
@@ -80,16 +80,10 @@ export interface RefreshReport {
   trainingQuantiles: number[];
 }
 
-/** Why a bank puzzle breaks the third edition's rules, or undefined. */
+/** Why a bank puzzle breaks the third edition's rules, or undefined (an unreadable one is verify's to report). */
 function breaks(p: Puzzle): LeaveReason | undefined {
-  const parsed = parsePosition(p.fen);
-  if (!parsed.ok) return undefined; // verify reports it
-  if (parsed.value.legalMoves().length < GUESS_MIN_CHOICES) return 'guessable';
-  try {
-    return lineRuleBroken(parsed.value, p.line);
-  } catch {
-    return undefined; // an illegal line: verify reports it
-  }
+  const reason = editionBreak(p);
+  return reason === 'unreadable' ? undefined : reason;
 }
 
 const shapeOfFen = (fen: string): Shape | undefined => {
@@ -179,12 +173,13 @@ export function refreshBanks(options: RefreshOptions): RefreshReport {
   // 4. Daily levels by hardness, the future dates scheduled by the weekday ladder, then respaced.
   const futureEntries: Entry[] = [
     ...futureKept.map((p) => describeEntry(p)).filter((e): e is Entry => e !== undefined),
-    ...taken.map(asDaily),
+    ...taken, // levelled below
   ];
-  const quantiles = dailyLevelSteps(futureEntries.map((e) => points(e.puzzle)));
-  const levelled = futureEntries.map((e) => ({
+  const futurePoints = futureEntries.map((e) => points(e.puzzle));
+  const quantiles = dailyLevelSteps(futurePoints);
+  const levelled = futureEntries.map((e, i) => ({
     ...e,
-    puzzle: { ...e.puzzle, difficulty: hardnessLevel(points(e.puzzle), steps) as Difficulty },
+    puzzle: { ...e.puzzle, difficulty: hardnessLevel(futurePoints[i], steps) as Difficulty },
   }));
   const scheduled: Puzzle[] = [
     ...past,

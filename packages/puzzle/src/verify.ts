@@ -9,7 +9,7 @@ import { shapeDistance, shapeOf, type Shape } from './distance.ts';
 import { DIFFICULTIES, EDITION_1, THEMES, type Difficulty, type Puzzle, type Theme } from './bank.ts';
 import { dailyLevelOf, hardnessPoints, levelOf, measureHardness, type Hardness } from './hardness.ts';
 import { BANK_RULES, describeEntry, TRAINING_RULES, type ShareRules } from './build.ts';
-import { judge, lineRuleBroken, type LineRule } from './mine.ts';
+import { GUESS_MIN_CHOICES, judge, lineRuleBroken, type LineRule } from './mine.ts';
 import { isLost, proveWinDistance, winningMoves } from './prover.ts';
 import { Random } from '@dama/core';
 import { scheduleProblems, type ScheduleEntry } from './schedule.ts';
@@ -284,11 +284,7 @@ export function nearDuplicates(
   return report;
 }
 
-/**
- * Fewer first moves than this and a player finds the answer by elimination: three wrong tries fail
- * a puzzle, so with three choices (or fewer) the third try cannot be wrong.
- */
-export const GUESS_MIN_CHOICES = 4;
+export { GUESS_MIN_CHOICES };
 
 /** The guessable puzzles of a bank, by number. */
 export interface GuessReport {
