@@ -10,17 +10,10 @@ import {
   type TrainingPlay,
   type TrainingStore,
 } from './training.ts';
+import { testPuzzle } from './test-puzzle.ts';
 
-const puzzle = (id: number, difficulty: 1 | 2 | 3 | 4 | 5, themes: Puzzle['themes']): Puzzle => ({
-  id,
-  date: undefined,
-  fen: 'W:Wh2,b3,Ka5:Bc2,c4',
-  moves: 2,
-  line: ['b3-b4', 'c4xa4', 'a5xa2xd2'],
-  themes,
-  difficulty,
-  source: 'test',
-});
+const puzzle = (id: number, difficulty: 1 | 2 | 3 | 4 | 5, themes: Puzzle['themes']): Puzzle =>
+  testPuzzle(id, { difficulty, themes });
 
 // Ratings by level (nothing played has a rating of its own here): 1 → 1200, 3 → 1600, 5 → 2000.
 const pool = [

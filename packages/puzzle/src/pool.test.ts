@@ -18,6 +18,7 @@ import {
 } from './pool.ts';
 import { puzzleRating, updateRating } from './rating.ts';
 import { emptyTraining, nextPuzzle, recordTraining } from './training.ts';
+import { testPuzzle } from './test-puzzle.ts';
 
 const NOW = Date.UTC(2026, 11, 6, 12);
 const bytes = (b: Uint8Array) => b.forEach((_, i) => (b[i] = i * 37 + 5));
@@ -28,16 +29,8 @@ const result = (puzzle: number, at = NOW - 1000, win = true): PendingResult => (
   rd: 200,
   at,
 });
-const puzzle = (id: number, difficulty: 1 | 2 | 3 | 4 | 5): Puzzle => ({
-  id,
-  fen: 'W:Wd4:Bd5',
-  moves: 1,
-  line: ['d4xd6'],
-  date: undefined,
-  themes: [],
-  difficulty,
-  source: 'test',
-});
+const puzzle = (id: number, difficulty: 1 | 2 | 3 | 4 | 5): Puzzle =>
+  testPuzzle(id, { fen: 'W:Wd4:Bd5', moves: 1, line: ['d4xd6'], difficulty });
 
 describe('the pool queue', () => {
   it('makes a device id the server accepts', () => {

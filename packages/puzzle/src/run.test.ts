@@ -24,23 +24,14 @@ import {
   type StormState,
 } from './run.ts';
 import { LOPSIDED_GAP, THEME_GAP, lopsided } from './spread.ts';
+import { AHEAD, FAIR, quietPuzzle } from './test-puzzle.ts';
 
 const bank = parseBank(readFileSync(new URL('../data/training.tsv', import.meta.url), 'utf8'), 'training');
 if (!bank.ok) throw new Error(bank.error);
 const pool = bank.value;
 
-const FAIR = 'W:Wa2,b2:Ba7,b7';
-const AHEAD = 'W:Wa2,b2,c2,d2,e2:Ba7,b7';
-const puzzle = (id: number, difficulty: Difficulty, themes: Theme[] = [], fen = FAIR): Puzzle => ({
-  id,
-  date: undefined,
-  fen,
-  moves: 2,
-  line: ['a2-a3', 'a7-a6', 'a3-a4'],
-  themes,
-  difficulty,
-  source: 'test',
-});
+const puzzle = (id: number, difficulty: Difficulty, themes: Theme[] = [], fen = FAIR): Puzzle =>
+  quietPuzzle(id, { difficulty, themes, fen });
 
 describe('the level of a run', () => {
   it('climbs by the steps and stays at 5', () => {

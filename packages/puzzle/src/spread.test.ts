@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Puzzle, Theme } from './bank.ts';
 import { LOPSIDED_GAP, THEME_GAP, lopsided, spread, spreadBreaks } from './spread.ts';
+import { AHEAD, FAIR, quietPuzzle } from './test-puzzle.ts';
 
-const FAIR = 'W:Wa2,b2:Ba7,b7';
-const AHEAD = 'W:Wa2,b2,c2,d2,e2:Ba7,b7';
-const puzzle = (id: number, themes: Theme[], fen = FAIR): Puzzle => ({
-  id,
-  date: undefined,
-  fen,
-  moves: 2,
-  line: ['a2-a3', 'a7-a6', 'a3-a4'],
-  themes,
-  difficulty: 1,
-  source: 'test',
-});
+const puzzle = (id: number, themes: Theme[], fen = FAIR): Puzzle => quietPuzzle(id, { themes, fen });
 const ids = (ps: readonly Puzzle[]) => ps.map((p) => p.id);
 
 describe('spreading the puzzles served', () => {

@@ -13,17 +13,10 @@ import {
   type Attempt,
   type TrainingStore,
 } from './training.ts';
+import { testPuzzle } from './test-puzzle.ts';
 
-const puzzle = (id: number, difficulty: 1 | 2 | 3 | 4 | 5, themes: Puzzle['themes'] = []): Puzzle => ({
-  id,
-  date: undefined,
-  fen: 'W:Wh2,b3,Ka5:Bc2,c4',
-  moves: 2,
-  line: ['b3-b4', 'c4xa4', 'a5xa2xd2'],
-  themes,
-  difficulty,
-  source: 'test',
-});
+const puzzle = (id: number, difficulty: 1 | 2 | 3 | 4 | 5, themes: Puzzle['themes'] = []): Puzzle =>
+  testPuzzle(id, { difficulty, themes });
 const solve: Attempt = { solved: true, hinted: false, solutionSeen: false };
 const fail: Attempt = { solved: false, hinted: false, solutionSeen: false };
 const pool = [puzzle(1, 1), puzzle(2, 2, ['decoy']), puzzle(3, 3), puzzle(4, 4, ['decoy']), puzzle(5, 5)];
