@@ -1,8 +1,8 @@
-// What the puzzle specs share: the banks the game ships, and whether a puzzle's line can be played
-// by taps on the board.
+// What the puzzle specs share: the banks the game ships, and moves played by taps on the board.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Move, Position } from '@dama/core';
+import type { Locator } from '@playwright/test';
+import { sameMove, squareName, type Move, type Position } from '@dama/core';
 import { parseBank, solutionMoves, startSession, type BankKind, type Puzzle } from '@dama/puzzle';
 
 /** A bank as shipped (`@dama/puzzle/daily.tsv` or `training.tsv`). */
@@ -16,20 +16,33 @@ export function shippedBank(kind: BankKind): Puzzle[] {
 }
 
 /**
- * Two taps play the move: every route of that piece to that square takes the same men (one move,
- * however many routes: docs/RULES.md).
+ * Play a move by taps on the board `root`: its piece, its destination, then each stop where the
+ * routes to that destination still differ (the board skips the stops they share). Routes that take
+ * the same men are one move and need no stop (docs/RULES.md).
  */
-export function oneRoute(pos: Position, m: Move): boolean {
-  const routes = pos.legalMovesAllPaths().filter((x) => x.from === m.from && x.to === m.to);
-  return new Set(routes.map((r) => [...r.captures].sort((a, b) => a - b).join(','))).size === 1;
+export async function tapMove(root: Locator, pos: Position, m: Move): Promise<void> {
+  const square = (s: number) => root.locator(`[data-square="${squareName(s)}"]`);
+  await square(m.from).click();
+  await square(m.to).click();
+  let routes = pos.legalMovesAllPaths().filter((r) => r.from === m.from && r.to === m.to);
+  for (let k = 0; !routes.every((r) => sameMove(r, m)); k++) {
+    const stop = m.path[k];
+    if (routes.some((r) => r.path[k] !== stop)) await square(stop).click();
+    routes = routes.filter((r) => r.path[k] === stop);
+  }
 }
 
-/** Every move of the solver's in the puzzle's line can be played by two taps. */
-export function playableByTaps(p: Puzzle): boolean {
+/** Play the solver's moves of `p`'s line by taps on `root`, after `ready(ply)` has waited for each turn. */
+export async function tapLine(
+  root: Locator,
+  p: Puzzle,
+  ready: (ply: number) => Promise<void>,
+): Promise<void> {
+  const line = solutionMoves(p);
   let pos = startSession(p).position;
-  return solutionMoves(p).every((m, i) => {
-    const ok = i % 2 === 1 || oneRoute(pos, m);
-    pos = pos.play(m);
-    return ok;
-  });
+  for (let i = 0; i < line.length; i += 2) {
+    await ready(i);
+    await tapMove(root, pos, line[i]);
+    if (i + 1 < line.length) pos = pos.play(line[i]).play(line[i + 1]);
+  }
 }

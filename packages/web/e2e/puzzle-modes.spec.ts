@@ -3,25 +3,24 @@
 // after which the solver has no win). The page is driven only through taps on the board and its
 // buttons; the storm's three minutes pass on Playwright's mocked clock (`page.clock`).
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { squareName, type Move } from '@dama/core';
-import { slowerWin, startSession, solutionMoves, type Puzzle } from '@dama/puzzle';
-import { oneRoute, playableByTaps, shippedBank } from './puzzle-helpers.ts';
+import type { Move } from '@dama/core';
+import { slowerWin, startSession, type Puzzle } from '@dama/puzzle';
+import { shippedBank, tapLine, tapMove } from './puzzle-helpers.ts';
 
 const pool = new Map(shippedBank('training').map((p) => [p.id, p]));
 
 const RUNS_KEY = 'dama.puzzle-runs.v1';
-/** A first move after which the solver has no win at all, playable by two taps. */
+/** A first move after which the solver has no win at all. */
 function wrongMove(p: Puzzle): Move | undefined {
   const s = startSession(p);
-  return s.position
-    .legalMovesAllPaths()
-    .find((m) => oneRoute(s.position, m) && slowerWin(s.position, s.position.findLegal(m)!, p.moves) === 0);
+  return s.position.legalMovesAllPaths().find((m) => slowerWin(s.position, m, p.moves) === 0);
 }
 
-async function tap(page: Page, m: Move): Promise<void> {
-  const board = page.getByTestId('puzzle');
-  await board.locator(`[data-square="${squareName(m.from)}"]`).click();
-  await board.locator(`[data-square="${squareName(m.to)}"]`).click();
+/** Play `wrongMove(p)` by taps on the run's board. */
+async function miss(run: Locator, p: Puzzle): Promise<void> {
+  const wrong = wrongMove(p);
+  expect(wrong, `puzzle ${p.id} has a first move that loses the win`).toBeDefined();
+  await tapMove(run, startSession(p).position, wrong!);
 }
 
 /** The puzzle the run shows now. */
@@ -34,13 +33,11 @@ async function shown(run: Locator): Promise<Puzzle> {
 }
 
 /** Play the solver's moves of the solution; the computer's replies are awaited. */
-async function solve(page: Page, run: Locator, p: Puzzle): Promise<void> {
-  const line = solutionMoves(p);
-  for (let i = 0; i < line.length; i += 2) {
+async function solve(run: Locator, p: Puzzle): Promise<void> {
+  await tapLine(run, p, async (ply) => {
     await expect(run).toHaveAttribute('data-phase', 'play');
-    await tap(page, line[i]);
-    if (i + 2 < line.length) await expect(run).toHaveAttribute('data-played', String(i + 2));
-  }
+    if (ply > 0) await expect(run).toHaveAttribute('data-played', String(ply));
+  });
 }
 
 async function stored(page: Page): Promise<Record<string, unknown> | null> {
@@ -59,28 +56,21 @@ test('streak: puzzles solved by taps count up, the first wrong move ends the run
   await page.getByTestId('pz-tab-streak').click();
   const run = page.getByTestId('streak-run');
   await expect(page.getByTestId('streak-best')).toHaveAttribute('data-value', '0');
+  // the run's one skip: the next puzzle, the score unchanged
+  const skipped = await shown(run);
+  await page.getByTestId('streak-skip').click();
+  await expect(run).not.toHaveAttribute('data-puzzle', String(skipped.id));
+  await expect(page.getByTestId('streak-skip')).toBeDisabled();
+  await expect(page.getByTestId('streak-score')).toHaveAttribute('data-value', '0');
   let solved = 0;
-  let skipped = false;
   while (solved < 2) {
     const p = await shown(run);
-    if (!playableByTaps(p)) {
-      // a move of two routes over different men needs a third tap: the one skip of the run
-      expect(skipped, 'at most one puzzle of the run needs the skip').toBe(false);
-      await page.getByTestId('streak-skip').click();
-      skipped = true;
-      await expect(run).not.toHaveAttribute('data-puzzle', String(p.id));
-      await expect(page.getByTestId('streak-skip')).toBeDisabled();
-      continue;
-    }
-    await solve(page, run, p);
+    await solve(run, p);
     solved++;
     await expect(page.getByTestId('streak-score')).toHaveAttribute('data-value', String(solved));
     await expect(run).not.toHaveAttribute('data-puzzle', String(p.id));
   }
-  const last = await shown(run);
-  const wrong = wrongMove(last);
-  expect(wrong, `puzzle ${last.id} has a wrong move to play by taps`).toBeDefined();
-  await tap(page, wrong!);
+  await miss(run, await shown(run));
   await expect(run).toHaveAttribute('data-phase', 'over');
   const end = page.getByTestId('streak-end');
   await expect(end).toHaveAttribute('data-score', '2');
@@ -110,23 +100,15 @@ test('storm: the clock waits for the first move, a solve scores, and the end sho
   await page.clock.runFor(20_000);
   await expect(clock).toContainText('3:00');
 
-  // solve one (a puzzle the taps cannot play is given up with a wrong move: 10 s, and the next one)
-  let misses = 0;
-  let moves = 0;
-  for (;;) {
-    const p = await shown(run);
-    if (playableByTaps(p)) {
-      await solve(page, run, p);
-      moves += p.moves;
-      break;
-    }
-    const wrong = wrongMove(p);
-    expect(wrong, `puzzle ${p.id} can be played or missed by taps`).toBeDefined();
-    await tap(page, wrong!);
-    misses++;
-    moves++;
-    await expect(run).not.toHaveAttribute('data-puzzle', String(p.id));
-  }
+  // a wrong first move gives the puzzle up (10 s off the clock, the next one), then one is solved
+  const missed = await shown(run);
+  await miss(run, missed);
+  await expect(run).not.toHaveAttribute('data-puzzle', String(missed.id));
+  await expect(page.getByTestId('storm-score')).toHaveAttribute('data-value', '0');
+  const p = await shown(run);
+  await solve(run, p);
+  const misses = 1;
+  const moves = 1 + p.moves;
   await expect(page.getByTestId('storm-score')).toHaveAttribute('data-value', '1');
   await expect(page.getByTestId('storm-status')).toHaveText('Solved! Here is the next one.');
   await expect(clock).not.toContainText('3:00');

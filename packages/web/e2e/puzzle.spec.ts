@@ -2,7 +2,7 @@
 // the moves come from the bank itself (solution lines, and wrong moves that the puzzle does not
 // accept). The page is driven only through taps on the board and its buttons.
 import { expect, test, type Page } from '@playwright/test';
-import { squareName, type Move, type Position } from '@dama/core';
+import { sameMove, squareName, type Move, type Position } from '@dama/core';
 import {
   addDays,
   dateOfNumber,
@@ -17,7 +17,7 @@ import {
   startSession,
   type Puzzle,
 } from '@dama/puzzle';
-import { oneRoute, playableByTaps, shippedBank } from './puzzle-helpers.ts';
+import { shippedBank, tapLine, tapMove } from './puzzle-helpers.ts';
 
 const PUZZLE_URL = './#/puzzle';
 const SHOTS = process.env.PUZZLE_SHOTS;
@@ -31,12 +31,14 @@ const root = (page: Page) => page.getByTestId('puzzle');
 const routesOf = (pos: Position, m: Move): Move[] =>
   pos.legalMovesAllPaths().filter((x) => x.from === m.from && x.to === m.to);
 
-/** A legal first move the puzzle does not accept, playable by two taps. */
+/** The puzzle's start position. */
+const start = (p: Puzzle): Position => startSession(p).position;
+
+/** A legal first move the puzzle does not accept. */
 function wrongMove(p: Puzzle): Move | undefined {
-  const s = startSession(p);
-  return s.position
+  return start(p)
     .legalMovesAllPaths()
-    .find((m) => oneRoute(s.position, m) && slowerWin(s.position, s.position.findLegal(m)!, p.moves) === 0);
+    .find((m) => slowerWin(start(p), m, p.moves) === 0);
 }
 
 /** The first date from `from` for which `ok` holds. */
@@ -44,8 +46,6 @@ function findDate(from: string, ok: (date: string) => boolean): string {
   for (let i = 0; i < 400; i++) if (ok(addDays(from, i))) return addDays(from, i);
   throw new Error('no suitable date in the bank');
 }
-
-const solvable = (d: string) => playableByTaps(puzzleOn(d));
 
 /** Mid-morning in Istanbul on `date`. */
 const morning = (date: string) => new Date(`${date}T07:00:00Z`);
@@ -58,26 +58,15 @@ async function openOn(page: Page, date: string): Promise<void> {
   await expect(root(page)).toHaveAttribute('data-date', date);
 }
 
-async function tap(page: Page, m: Move): Promise<void> {
-  await root(page)
-    .locator(`[data-square="${squareName(m.from)}"]`)
-    .click();
-  await root(page)
-    .locator(`[data-square="${squareName(m.to)}"]`)
-    .click();
-}
+/** Play `m` from `pos` by taps on the puzzle's board. */
+const tap = (page: Page, pos: Position, m: Move) => tapMove(root(page), pos, m);
 
 /** Play the solution's moves; the computer's replies are awaited. */
 async function solve(page: Page, p: Puzzle): Promise<void> {
-  const line = solutionMoves(p);
-  for (let i = 0; i < line.length; i += 2) {
+  await tapLine(root(page), p, async (ply) => {
+    if (ply > 0) await expect(root(page)).toHaveAttribute('data-played', String(ply));
     await expect(root(page)).toHaveAttribute('data-phase', 'play');
-    await tap(page, line[i]);
-    if (i + 2 < line.length) {
-      await expect(root(page)).toHaveAttribute('data-played', String(i + 2));
-      await expect(root(page)).toHaveAttribute('data-phase', 'play');
-    }
-  }
+  });
   await expect(root(page)).toHaveAttribute('data-phase', 'solved');
 }
 
@@ -86,16 +75,16 @@ test('daily puzzle #7: a capture with two routes over the same men is played wit
 }) => {
   const date = dateOfNumber(7);
   const p = puzzleOn(date);
-  // the line has a move of the solver's that two routes play (the board used to ask for a square
-  // on the way)
-  let pos = startSession(p).position;
+  // the line has a move of the solver's that two routes play, over the same men: one move, so two
+  // taps play it (the board used to ask for a square on the way)
+  let pos = start(p);
   const routes = solutionMoves(p).map((m, i) => {
-    const n = i % 2 === 0 ? routesOf(pos, m).length : 0;
+    const r = i % 2 === 0 ? routesOf(pos, m) : [];
+    expect(r.every((x) => sameMove(x, m))).toBe(true);
     pos = pos.play(m);
-    return n;
+    return r.length;
   });
   expect(Math.max(...routes)).toBeGreaterThan(1);
-  expect(playableByTaps(p)).toBe(true);
   await openOn(page, date);
   await solve(page, p);
 });
@@ -118,7 +107,7 @@ test("solve today's puzzle, share the result, and find it solved after a reload 
       configurable: true,
     });
   });
-  const day = findDate('2026-12-10', solvable);
+  const day = '2026-12-10';
   const p = puzzleOn(day);
   const number = puzzleNumber(day);
   await openOn(page, day);
@@ -149,7 +138,7 @@ test('three wrong moves: each is refuted and undone, then the solution is played
   const wrong = wrongMove(p)!;
   await openOn(page, day);
   for (const left of [2, 1]) {
-    await tap(page, wrong);
+    await tap(page, start(p), wrong);
     await expect(page.getByTestId('pz-status')).toContainText('does not win');
     await expect(root(page)).toHaveAttribute('data-phase', 'play');
     await expect(page.getByTestId('pz-tries')).toHaveAttribute('data-left', String(left));
@@ -157,7 +146,7 @@ test('three wrong moves: each is refuted and undone, then the solution is played
       `Try again from this position: ${left} ${left === 1 ? 'try' : 'tries'} left.`,
     );
   }
-  await tap(page, wrong);
+  await tap(page, start(p), wrong);
   await expect(page.getByTestId('pz-status')).toContainText('Here comes the solution');
   await expect(root(page)).toHaveAttribute('data-phase', 'failed', { timeout: 20_000 });
   await expect(page.getByTestId('pz-tries')).toHaveAttribute('data-left', '0');
@@ -172,10 +161,7 @@ test('three wrong moves: each is refuted and undone, then the solution is played
 });
 
 test('the streak grows over consecutive days and starts again after a missed day', async ({ page }) => {
-  const first = findDate(
-    '2026-12-01',
-    (d) => solvable(d) && solvable(addDays(d, 1)) && solvable(addDays(d, 3)),
-  );
+  const first = '2026-12-01';
   await openOn(page, first);
   await solve(page, puzzleOn(first));
   expect(await streak(page)).toEqual({ current: '1', best: '1' });
@@ -192,7 +178,7 @@ test('the streak grows over consecutive days and starts again after a missed day
 });
 
 test('archive puzzles are marked in the list and do not change the streak', async ({ page }) => {
-  const day = findDate('2026-12-12', (d) => solvable(d) && solvable(addDays(d, -1)));
+  const day = '2026-12-12';
   const past = addDays(day, -1);
   await openOn(page, day);
   await solve(page, puzzleOn(day));
@@ -248,16 +234,15 @@ test('a damaged record is reported calmly and repaired without inventing a strea
 });
 
 /** A daily puzzle whose second solver move has a slower win (wins, but not in the moves left). */
-function slowerSecond(): { date: string; second: Move } | undefined {
+function slowerSecond(): { date: string; pos: Position; second: Move } | undefined {
   for (const p of puzzles.slice(2, 80)) {
-    if (p.moves < 3 || !playableByTaps(p) || !p.date) continue;
+    if (p.moves < 3 || !p.date) continue;
     const line = solutionMoves(p);
-    const pos = startSession(p).position.play(line[0]).play(line[1]);
+    const pos = start(p).play(line[0]).play(line[1]);
     for (const m of pos.legalMovesAllPaths()) {
-      const legal = pos.findLegal(m)!;
-      if (!oneRoute(pos, m) || losesWithin(pos.play(legal), p.moves - 2)) continue;
-      const w = slowerWin(pos, legal, p.moves - 1);
-      if (w !== undefined && w > 0) return { date: p.date, second: m };
+      if (losesWithin(pos.play(m), p.moves - 2)) continue;
+      const w = slowerWin(pos, m, p.moves - 1);
+      if (w !== undefined && w > 0) return { date: p.date, pos, second: m };
     }
   }
   return undefined;
@@ -269,10 +254,10 @@ test('a slower winning move costs no try and says why', async ({ page }) => {
   expect(found, 'a puzzle with a slower second move among the first 80').toBeDefined();
   const p = puzzleOn(found!.date);
   await openOn(page, found!.date);
-  await tap(page, solutionMoves(p)[0]);
+  await tap(page, start(p), solutionMoves(p)[0]);
   await expect(root(page)).toHaveAttribute('data-played', '2');
   await expect(root(page)).toHaveAttribute('data-phase', 'play');
-  await tap(page, found!.second);
+  await tap(page, found!.pos, found!.second);
   await expect(page.getByTestId('pz-status')).toContainText('No try used');
   await expect(page.getByTestId('pz-tries')).toHaveAttribute('data-left', '3');
   await expect(root(page)).toHaveAttribute('data-phase', 'play');
@@ -280,7 +265,7 @@ test('a slower winning move costs no try and says why', async ({ page }) => {
 });
 
 test('the hint marks the piece to move, and the result says a hint was used', async ({ page }) => {
-  const day = findDate('2026-12-10', solvable);
+  const day = '2026-12-10';
   const p = puzzleOn(day);
   await openOn(page, day);
   await page.getByTestId('pz-hint').click();
@@ -294,10 +279,13 @@ test('the hint marks the piece to move, and the result says a hint was used', as
   await root(page)
     .locator(`[data-square="${squareName(line[0].to)}"]`)
     .click();
+  let pos = start(p).play(line[0]);
   for (let i = 2; i < line.length; i += 2) {
+    pos = pos.play(line[i - 1]);
     await expect(root(page)).toHaveAttribute('data-played', String(i));
     await expect(root(page)).toHaveAttribute('data-phase', 'play');
-    await tap(page, line[i]);
+    await tap(page, pos, line[i]);
+    pos = pos.play(line[i]);
   }
   await expect(root(page)).toHaveAttribute('data-phase', 'solved');
   await expect(page.getByTestId('pz-hinted')).toBeVisible();
@@ -306,7 +294,7 @@ test('the hint marks the piece to move, and the result says a hint was used', as
 });
 
 test('two tabs: solve in one, the other shows it solved at once', async ({ page, context }) => {
-  const day = findDate('2026-12-10', solvable);
+  const day = '2026-12-10';
   await openOn(page, day);
   const other = await context.newPage();
   await other.clock.setFixedTime(morning(day));
@@ -318,7 +306,7 @@ test('two tabs: solve in one, the other shows it solved at once', async ({ page,
 });
 
 test('a page left open across midnight in Istanbul moves on to the new day', async ({ page }) => {
-  const day = findDate('2026-12-10', (d) => solvable(d) && solvable(addDays(d, 1)));
+  const day = '2026-12-10';
   await page.clock.install({ time: new Date(`${day}T20:59:40Z`) }); // 23:59:40 in Istanbul
   await page.goto(PUZZLE_URL);
   await expect(root(page)).toHaveAttribute('data-date', day);
@@ -330,7 +318,7 @@ test('a page left open across midnight in Istanbul moves on to the new day', asy
 });
 
 test('the home screen shows today’s status and the streak', async ({ page }) => {
-  const day = findDate('2026-12-10', solvable);
+  const day = '2026-12-10';
   await page.clock.setFixedTime(morning(day));
   await page.goto('./#/');
   await expect(page.getByTestId('home-puzzle')).toHaveAttribute('data-status', 'unplayed');
@@ -346,10 +334,10 @@ test('the home screen shows today’s status and the streak', async ({ page }) =
 const pool = shippedBank('training');
 
 test('training: the rating moves up after a solve and down after a failure', async ({ page }) => {
-  // A difficulty whose first puzzle can be solved by taps, and whose second has a wrong move.
+  // A difficulty whose second puzzle has a wrong move.
   const difficulty = ([1, 2, 3, 4, 5] as const).find((d) => {
     const a = nextPuzzle(pool, emptyTraining(), { difficulty: d });
-    if (!a || !playableByTaps(a)) return false;
+    if (!a) return false;
     const b = nextPuzzle(
       pool,
       recordTraining(emptyTraining(), a, { solved: true, hinted: false, solutionSeen: false }, 0),
@@ -358,21 +346,19 @@ test('training: the rating moves up after a solve and down after a failure', asy
     );
     return b !== undefined && wrongMove(b) !== undefined;
   });
-  expect(difficulty, 'a difficulty whose puzzles can be played by taps').toBeDefined();
+  expect(difficulty, 'a difficulty whose second puzzle has a wrong move').toBeDefined();
   const filter = { difficulty: difficulty! };
   const first = nextPuzzle(pool, emptyTraining(), filter)!;
-  await openOn(page, findDate('2026-12-10', solvable));
+  await openOn(page, '2026-12-10');
   await page.getByTestId('pz-tab-training').click();
   const rating = page.getByTestId('tr-rating');
   await expect(rating).toHaveAttribute('data-rating', '1500');
   await page.getByTestId('tr-difficulty').selectOption(String(difficulty));
-  const line = solutionMoves(first);
   const training = page.getByTestId('pz-training');
-  for (let i = 0; i < line.length; i += 2) {
+  await tapLine(training, first, async (ply) => {
+    if (ply > 0) await expect(page.getByTestId('tr-status')).toContainText('Correct');
     await expect(training).toHaveAttribute('data-phase', 'play');
-    await tap(page, line[i]);
-    if (i + 2 < line.length) await expect(page.getByTestId('tr-status')).toContainText('Correct');
-  }
+  });
   await expect(page.getByTestId('tr-status')).toContainText('Solved!');
   const up = Number(await rating.getAttribute('data-rating'));
   expect(up).toBeGreaterThan(1500);
@@ -385,11 +371,11 @@ test('training: the rating moves up after a solve and down after a failure', asy
   );
   const second = nextPuzzle(pool, after, filter, first.id)!;
   const wrong = wrongMove(second);
-  expect(wrong, 'a wrong move to play by taps').toBeDefined();
+  expect(wrong, 'a wrong move').toBeDefined();
   for (let i = 0; i < 3; i++) {
     await expect(training).toHaveAttribute('data-phase', 'play');
     await expect(page.getByTestId('tr-hint')).toBeVisible();
-    await tap(page, wrong!);
+    await tap(page, start(second), wrong!);
     if (i < 2)
       await expect(page.getByTestId('tr-status')).toContainText(i === 0 ? '2 tries left' : '1 try left');
   }
@@ -411,7 +397,7 @@ for (const lang of ['tr', 'en'] as const) {
       test.setTimeout(120_000);
       const shot = (what: string) =>
         page.screenshot({ path: `${SHOTS}/${lang}-${info.project.name}-${what}.png`, fullPage: true });
-      const day = findDate('2026-12-12', (d) => solvable(d) && wrongMove(puzzleOn(d)) !== undefined);
+      const day = findDate('2026-12-12', (d) => wrongMove(puzzleOn(d)) !== undefined);
       const p = puzzleOn(day);
       await openOn(page, day);
       await page.waitForTimeout(300);
@@ -421,7 +407,7 @@ for (const lang of ['tr', 'en'] as const) {
       await page.waitForTimeout(300);
       await shot('2-hint-details');
       await openOn(page, day); // the hinted piece is picked up: a fresh page to tap the wrong one
-      await tap(page, wrongMove(p)!);
+      await tap(page, start(p), wrongMove(p)!);
       await expect(page.locator('.pz-status.wrong')).toBeVisible();
       await page.waitForTimeout(1000);
       await shot('3-wrong');
@@ -430,12 +416,12 @@ for (const lang of ['tr', 'en'] as const) {
       await page.waitForTimeout(350);
       await shot('4-solved');
       const past = findDate(addDays(day, -9), (d) => d === day || wrongMove(puzzleOn(d)) !== undefined);
-      expect(past, 'a past day with a wrong move to play by taps').not.toBe(day);
+      expect(past, 'a past day with a wrong move').not.toBe(day);
       await page.getByTestId('pz-tab-archive').click();
       await page.locator(`.pz-day[data-date="${past}"]`).click();
       for (let i = 0; i < 3; i++) {
         await expect(root(page)).toHaveAttribute('data-phase', 'play');
-        await tap(page, wrongMove(puzzleOn(past))!);
+        await tap(page, start(puzzleOn(past)), wrongMove(puzzleOn(past))!);
         await expect(page.getByTestId('pz-tries')).toHaveAttribute('data-left', String(2 - i));
       }
       await expect(root(page)).toHaveAttribute('data-phase', 'failed', { timeout: 20_000 });

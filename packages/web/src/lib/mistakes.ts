@@ -154,19 +154,15 @@ export interface LoadedMistakes {
 }
 
 export function loadMistakes(kv: KeyValue | undefined, now: number): LoadedMistakes {
-  const storage = new LocalStore(kv, () => now);
-  const text = storage.loadText(MISTAKES_KEY);
-  if (text === null) return { store: emptyMistakes(), trouble: false };
-  let loaded: { store: MistakesStore; problem?: string };
-  try {
-    loaded = validateMistakes(JSON.parse(text));
-  } catch {
-    loaded = { store: emptyMistakes(), problem: 'not JSON' };
-  }
-  if (loaded.problem === undefined) return { store: loaded.store, trouble: false };
-  storage.setAside(MISTAKES_KEY, text);
-  storage.saveText(MISTAKES_KEY, JSON.stringify(loaded.store));
-  return { store: loaded.store, trouble: true };
+  const { value, trouble } = new LocalStore(kv, () => now).loadRepaired(
+    MISTAKES_KEY,
+    (raw) => {
+      const { store, problem } = validateMistakes(raw);
+      return { value: store, problem };
+    },
+    emptyMistakes,
+  );
+  return { store: value, trouble };
 }
 
 /** How many kept mistakes wait to be solved (read only: a damaged record is left for `loadMistakes`). */

@@ -55,6 +55,30 @@ export class LocalStore {
     return { status: 'corrupt', asideKey: this.setAside(key, raw) };
   }
 
+  /**
+   * Read a record that can be repaired in part: `repair` keeps what it can of the parsed JSON and
+   * names a problem when it dropped anything. A damaged record is set aside and the repaired one
+   * written back (`trouble`); absent or not JSON, the record is `empty()`.
+   */
+  loadRepaired<T>(
+    key: StoreKey,
+    repair: (value: unknown) => { value: T; problem?: string },
+    empty: () => T,
+  ): { value: T; trouble: boolean } {
+    const text = this.loadText(key);
+    if (text === null) return { value: empty(), trouble: false };
+    let loaded: { value: T; problem?: string };
+    try {
+      loaded = repair(JSON.parse(text));
+    } catch {
+      loaded = { value: empty(), problem: 'not JSON' };
+    }
+    if (loaded.problem === undefined) return { value: loaded.value, trouble: false };
+    this.setAside(key, text);
+    this.save(key, loaded.value);
+    return { value: loaded.value, trouble: true };
+  }
+
   save(key: StoreKey, value: unknown): boolean {
     return this.saveText(key, JSON.stringify(value));
   }

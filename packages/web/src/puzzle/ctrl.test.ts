@@ -14,10 +14,10 @@ import {
   type Puzzle,
 } from '@dama/puzzle';
 import { toPath } from '../lib/adapter.ts';
-import { defaultSettings } from '../lib/settings.ts';
 import type { KeyValue } from '../lib/storage.ts';
 import { PuzzleCtrl, type PuzzleDeps } from './ctrl.ts';
 import { PUZZLE_KEY } from './store.ts';
+import { screenDeps } from './test-deps.ts';
 
 const bank = parseBank(dailyText, 'daily');
 if (!bank.ok) throw new Error(bank.error);
@@ -37,12 +37,11 @@ function make(date: string, kv = new MemoryKv(), extra: Partial<PuzzleDeps> = {}
   let redraws = 0;
   const ctrl = new PuzzleCtrl({
     puzzles,
-    kv,
-    now: () => noon(date),
-    lang: () => 'en',
-    settings: () => defaultSettings('en'),
-    redraw: () => redraws++,
-    wait: () => Promise.resolve(),
+    ...screenDeps(
+      kv,
+      () => noon(date),
+      () => redraws++,
+    ),
     ...extra,
   });
   return { ctrl, kv, redraws: () => redraws };

@@ -9,8 +9,8 @@ import {
   saveMistakes,
   type FoundMistake,
 } from '../lib/mistakes.ts';
-import { defaultSettings } from '../lib/settings.ts';
 import { MistakesCtrl } from './mistakes-ctrl.ts';
+import { screenDeps } from './test-deps.ts';
 
 const NOW = 1_765_000_000_000;
 const A = makeFen(unwrap(parsePosition('W:Wd4,d3,a3,b2:Bd6,g7,h7')));
@@ -34,12 +34,7 @@ function make(game?: string) {
   s = addMistakes(s, [found(B, 'g-2', 5)], NOW);
   saveMistakes(kv, s);
   const ctrl = new MistakesCtrl({
-    kv,
-    now: () => NOW,
-    lang: () => 'en',
-    settings: () => defaultSettings('en'),
-    redraw: () => {},
-    wait: () => Promise.resolve(),
+    ...screenDeps(kv, () => NOW),
     ...(game ? { game } : {}),
   });
   return { ctrl, kv };

@@ -9,12 +9,12 @@ import { formatDate } from '../lib/i18n/dates.ts';
 import { icons } from '../lib/icons.tsx';
 import type { Mistake } from '../lib/mistakes.ts';
 import { redrawLoop } from '../lib/redraw.ts';
-import { defaultSettings, type Settings } from '../lib/settings.ts';
-import type { SoundName } from '../lib/sound.ts';
-import { browserStorage, type KeyValue } from '../lib/storage.ts';
+import { defaultSettings } from '../lib/settings.ts';
+import { browserStorage } from '../lib/storage.ts';
 import type { WorkerLike } from '../lib/engine/client.ts';
 import { MistakesCtrl, type MistakeFeedback } from './mistakes-ctrl.ts';
 import { statusLine } from './parts.tsx';
+import type { ScreenProps } from './run-page.tsx';
 
 function feedbackText(m: Catalog, f: MistakeFeedback, side: Mistake['side']): string {
   switch (f.kind) {
@@ -179,12 +179,7 @@ export function mistakesView(ctrl: MistakesCtrl, lang: Lang, back: () => void): 
   );
 }
 
-interface Props {
-  lang: Lang;
-  settings?: Settings;
-  now?: () => number;
-  kv?: KeyValue;
-  sound?: { play(name: SoundName): void };
+interface Props extends ScreenProps {
   spawnEngine?: () => WorkerLike;
   /** open this game's first unsolved mistake */
   game?: string;

@@ -3,7 +3,7 @@
 // visit tries again.
 import { Component, type JSX } from 'preact';
 import { catalog, type Lang } from '../lib/i18n/index.ts';
-import type { RunPageProps } from './run-page.tsx';
+import type { ScreenProps } from './run-page.tsx';
 
 type Modes = typeof import('./modes.ts');
 
@@ -14,7 +14,7 @@ const loadModes = (): Promise<Modes> =>
     throw e;
   }));
 
-interface Props extends RunPageProps {
+interface Props extends ScreenProps {
   tab: 'streak' | 'storm';
   lang: Lang;
 }

@@ -4,10 +4,10 @@ import { MIN_POOLED_PLAYS, PENDING_MAX_AGE, parseBank, solutionMoves } from '@da
 import { toPath } from '../lib/adapter.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
 import type { Http, HttpRequest } from '../lib/player/api.ts';
-import { defaultSettings } from '../lib/settings.ts';
 import { asideKey } from '../lib/storage.ts';
 import { POOL_KEY, PoolSync } from './pool-sync.ts';
 import { TrainingCtrl } from './training-ctrl.ts';
+import { screenDeps } from './test-deps.ts';
 
 const bank = parseBank(trainingText, 'training');
 if (!bank.ok) throw new Error(bank.error);
@@ -177,12 +177,7 @@ describe('pooled ratings on the device', () => {
     const ctrl = new TrainingCtrl({
       pool,
       pooled,
-      kv,
-      now: () => NOW,
-      lang: () => 'en',
-      settings: () => defaultSettings('en'),
-      redraw: () => {},
-      wait: () => Promise.resolve(),
+      ...screenDeps(kv, () => NOW),
     });
     const first = ctrl.puzzle!;
     const line = solutionMoves(first);

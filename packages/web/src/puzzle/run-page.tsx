@@ -10,7 +10,8 @@ import { browserStorage, type KeyValue } from '../lib/storage.ts';
 import type { RunDeps } from './streak-ctrl.ts';
 import { loadPool } from './training-view.tsx';
 
-export interface RunPageProps {
+/** What every tab of the puzzle page takes from the app (the tests give their own clock and storage). */
+export interface ScreenProps {
   lang: Lang;
   settings?: Settings;
   now?: () => number;
@@ -18,7 +19,7 @@ export interface RunPageProps {
   sound?: { play(name: SoundName): void };
 }
 
-interface Props<C> extends RunPageProps {
+interface Props<C> extends ScreenProps {
   make: (deps: RunDeps) => C;
   render: (ctrl: C, lang: Lang) => JSX.Element;
   /** Called every `TICK_MS` while the tab is open (the storm's clock). */

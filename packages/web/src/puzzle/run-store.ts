@@ -15,19 +15,15 @@ export interface LoadedRuns {
 }
 
 export function loadRuns(kv: KeyValue | undefined, now: number): LoadedRuns {
-  const storage = new LocalStore(kv, () => now);
-  const text = storage.loadText(RUNS_KEY);
-  if (text === null) return { record: emptyRuns(), trouble: false };
-  let loaded: { record: RunBests; problem?: string };
-  try {
-    loaded = validateRuns(JSON.parse(text));
-  } catch {
-    loaded = { record: emptyRuns(), problem: 'not JSON' };
-  }
-  if (loaded.problem === undefined) return { record: loaded.record, trouble: false };
-  storage.setAside(RUNS_KEY, text);
-  storage.saveText(RUNS_KEY, JSON.stringify(loaded.record));
-  return { record: loaded.record, trouble: true };
+  const { value, trouble } = new LocalStore(kv, () => now).loadRepaired(
+    RUNS_KEY,
+    (raw) => {
+      const { record, problem } = validateRuns(raw);
+      return { value: record, problem };
+    },
+    emptyRuns,
+  );
+  return { record: value, trouble };
 }
 
 /** Write the record; false when the device refuses (private mode, full storage). */

@@ -4,10 +4,10 @@ import { STORM, parseBank, slowerWin, solutionMoves, startSession, type Puzzle }
 import type { Move } from '@dama/core';
 import { toPath } from '../lib/adapter.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
-import { defaultSettings } from '../lib/settings.ts';
 import { KEYS } from '../lib/storage.ts';
 import { RUNS_KEY } from './run-store.ts';
 import { StormCtrl } from './storm-ctrl.ts';
+import { screenDeps } from './test-deps.ts';
 
 const bank = parseBank(trainingText, 'training');
 if (!bank.ok) throw new Error(bank.error);
@@ -23,12 +23,11 @@ function make(kv = new MemoryKv()) {
   const ctrl = new StormCtrl({
     pool,
     seed: 3,
-    kv,
-    now: () => clock.t,
-    lang: () => 'en',
-    settings: () => defaultSettings('en'),
-    redraw: () => redraws++,
-    wait: () => Promise.resolve(),
+    ...screenDeps(
+      kv,
+      () => clock.t,
+      () => redraws++,
+    ),
   });
   return { ctrl, kv, clock, redraws: () => redraws };
 }

@@ -9,7 +9,7 @@ import { catalog, type Catalog, type Lang } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';
 import { makeLinkHash } from '../lib/analysis-link.ts';
 import { feedbackText, statusLine, taskLine } from './parts.tsx';
-import { RunPage, type RunPageProps } from './run-page.tsx';
+import { RunPage, type ScreenProps } from './run-page.tsx';
 import { StormCtrl } from './storm-ctrl.ts';
 
 /** m:ss, the seconds rounded up (the clock shows 0:00 only when the time is up). */
@@ -185,7 +185,7 @@ export function stormView(ctrl: StormCtrl, lang: Lang): JSX.Element {
 }
 
 /** The storm tab, once the pool is loaded; the clock is looked at while it is open. */
-export function StormPage(props: RunPageProps): JSX.Element {
+export function StormPage(props: ScreenProps): JSX.Element {
   return (
     <RunPage {...props} make={(deps) => new StormCtrl(deps)} render={stormView} tick={(c) => c.tick()} />
   );

@@ -12,10 +12,10 @@ import {
 import type { Move } from '@dama/core';
 import { toPath } from '../lib/adapter.ts';
 import { MemoryKv } from '../lib/memory-kv.ts';
-import { defaultSettings } from '../lib/settings.ts';
 import { KEYS } from '../lib/storage.ts';
 import { RUNS_KEY } from './run-store.ts';
 import { StreakCtrl } from './streak-ctrl.ts';
+import { screenDeps } from './test-deps.ts';
 
 const bank = parseBank(trainingText, 'training');
 if (!bank.ok) throw new Error(bank.error);
@@ -26,12 +26,7 @@ function make(kv = new MemoryKv(), seed = 1) {
   const ctrl = new StreakCtrl({
     pool,
     seed,
-    kv,
-    now: () => NOW,
-    lang: () => 'en',
-    settings: () => defaultSettings('en'),
-    redraw: () => {},
-    wait: () => Promise.resolve(),
+    ...screenDeps(kv, () => NOW),
   });
   return { ctrl, kv };
 }

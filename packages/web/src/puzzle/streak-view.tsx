@@ -7,7 +7,7 @@ import { catalog, type Catalog, type Lang } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';
 import { makeLinkHash } from '../lib/analysis-link.ts';
 import { feedbackText, statusLine, taskLine } from './parts.tsx';
-import { RunPage, type RunPageProps } from './run-page.tsx';
+import { RunPage, type ScreenProps } from './run-page.tsx';
 import { StreakCtrl } from './streak-ctrl.ts';
 
 /** The sentence under the board. */
@@ -125,6 +125,6 @@ export function streakView(ctrl: StreakCtrl, lang: Lang): JSX.Element {
 }
 
 /** The streak tab, once the pool is loaded. */
-export function StreakPage(props: RunPageProps): JSX.Element {
+export function StreakPage(props: ScreenProps): JSX.Element {
   return <RunPage {...props} make={(deps) => new StreakCtrl(deps)} render={streakView} />;
 }

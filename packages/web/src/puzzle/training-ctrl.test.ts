@@ -3,9 +3,9 @@ import trainingText from '@dama/puzzle/training.tsv?raw';
 import { parseBank, slowerWin, solutionMoves, startSession, type Puzzle } from '@dama/puzzle';
 import type { Move } from '@dama/core';
 import { toPath } from '../lib/adapter.ts';
-import { defaultSettings } from '../lib/settings.ts';
 import type { KeyValue } from '../lib/storage.ts';
 import { TRAINING_KEY, TrainingCtrl } from './training-ctrl.ts';
+import { screenDeps } from './test-deps.ts';
 
 const bank = parseBank(trainingText, 'training');
 if (!bank.ok) throw new Error(bank.error);
@@ -21,12 +21,7 @@ class MemoryKv implements KeyValue {
 function make(kv = new MemoryKv()) {
   const ctrl = new TrainingCtrl({
     pool,
-    kv,
-    now: () => Date.parse('2026-12-10T09:00:00Z'),
-    lang: () => 'en',
-    settings: () => defaultSettings('en'),
-    redraw: () => {},
-    wait: () => Promise.resolve(),
+    ...screenDeps(kv, () => Date.parse('2026-12-10T09:00:00Z')),
   });
   return { ctrl, kv };
 }

@@ -14,15 +14,15 @@ import { BoardMount } from '../lib/board-mount.tsx';
 import { catalog, type Catalog, type Lang } from '../lib/i18n/index.ts';
 import { icons } from '../lib/icons.tsx';
 import { redrawLoop } from '../lib/redraw.ts';
-import { defaultSettings, type Settings } from '../lib/settings.ts';
-import type { SoundName } from '../lib/sound.ts';
+import { defaultSettings } from '../lib/settings.ts';
 import { browserHttp } from '../lib/http.ts';
-import { browserStorage, type KeyValue } from '../lib/storage.ts';
+import { browserStorage } from '../lib/storage.ts';
 import { makeLinkHash } from '../lib/analysis-link.ts';
 import { mistakesToSolve } from '../lib/mistakes.ts';
 import { bankLoader, feedbackText, hintButton, statusLine, tagsLine, taskLine, triesDots } from './parts.tsx';
 import { PoolSync } from './pool-sync.ts';
 import { TrainingCtrl } from './training-ctrl.ts';
+import type { ScreenProps } from './run-page.tsx';
 
 /** The sentence under the board: the shared one while playing, the rating's change at the end. */
 function status(m: Catalog, ctrl: TrainingCtrl): string {
@@ -195,12 +195,7 @@ export function trainingView(ctrl: TrainingCtrl, lang: Lang, more?: TrainingLink
 /** The training pool, loaded once. */
 export const loadPool = bankLoader('training', () => import('@dama/puzzle/training.tsv?raw'));
 
-interface Props {
-  lang: Lang;
-  settings?: Settings;
-  now?: () => number;
-  kv?: KeyValue;
-  sound?: { play(name: SoundName): void };
+interface Props extends ScreenProps {
   /** the choice to start with (the dashboard's theme) */
   filter?: TrainingFilter;
   openDashboard?: () => void;
