@@ -4,6 +4,7 @@
 // - the server's process tests (`npm run test:services`): real PostgreSQL, Redis and servers.
 // Each package project is its folder; `@dama/*` resolves to the packages' sources through
 // tsconfig.base.json's paths.
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** The server's process tests: real PostgreSQL, Redis and server processes, faults and timing. */
@@ -40,6 +41,8 @@ const project = (
 
 export default defineConfig({
   test: {
+    // one file per core (Vitest's default leaves one core idle: on the 2-core machine, one file at a time)
+    maxWorkers: availableParallelism(),
     projects: [
       project('core'),
       project('engine'),

@@ -65,18 +65,27 @@ test('the buttons of the game and of the analysis board keep their labels on one
     { url: './?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=2', ready: 'resign' },
     { url: './?engine=fast#/analysis', ready: 'continue' },
   ];
-  for (const [width, height] of [
-    [1280, 800],
-    [1024, 768],
-    [390, 844],
-    [844, 390],
-  ])
-    for (const locale of ['tr-TR', 'en-US'])
-      for (const screen of screens) {
+  // one page a screen and language, resized to each size (as a phone turned, a window dragged)
+  for (const locale of ['tr-TR', 'en-US'])
+    for (const screen of screens) {
+      const context = await browser.newContext({
+        locale,
+        viewport: { width: 1280, height: 800 },
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      await page.goto(screen.url);
+      for (const [width, height] of [
+        [1280, 800],
+        [1024, 768],
+        [390, 844],
+        [844, 390],
+      ]) {
         const where = `${screen.ready} ${locale} ${width}×${height}`;
-        const context = await browser.newContext({ locale, viewport: { width, height }, hasTouch: true });
-        const page = await context.newPage();
-        await page.goto(screen.url);
+        await page.setViewportSize({ width, height });
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
         await expect(page.getByTestId(screen.ready)).toBeVisible();
         const labels = await page.locator('.side-col .controls .ctl').evaluateAll((buttons) =>
           buttons.map((b) => {
@@ -110,8 +119,9 @@ test('the buttons of the game and of the analysis board keep their labels on one
             }),
             `${where}: the empty move list's sentence`,
           ).toBe(true);
-        await context.close();
       }
+      await context.close();
+    }
 });
 
 test('training’s "Next" is whole in the window of a small phone held sideways (667×375)', async ({
@@ -138,17 +148,25 @@ test('in the analysis board’s move list a move number is never alone at a line
   browser,
 }) => {
   const moves = ['a3-a4', 'h6-h5', 'b3-b4', 'g6-g5', 'c3-c4', 'f6-f5', 'd3-d4', 'e6-e5'];
-  for (const [width, height] of [
-    [1024, 768],
-    [768, 1024],
-    [820, 1180],
-    [390, 844],
-    [360, 740],
-  ])
-    for (const locale of ['tr-TR', 'en-US']) {
-      const context = await browser.newContext({ locale, viewport: { width, height }, hasTouch: true });
-      const page = await context.newPage();
-      await page.goto(`./#/analysis?moves=${moves.join('+')}`);
+  for (const locale of ['tr-TR', 'en-US']) {
+    const context = await browser.newContext({
+      locale,
+      viewport: { width: 1024, height: 768 },
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`./#/analysis?moves=${moves.join('+')}`);
+    for (const [width, height] of [
+      [1024, 768],
+      [768, 1024],
+      [820, 1180],
+      [390, 844],
+      [360, 740],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
       await expect(page.locator('[data-testid=move-list] .mv')).toHaveCount(moves.length);
       const alone = await page.locator('[data-testid=move-list] .num').evaluateAll((nums) =>
         nums.some((n) => {
@@ -171,8 +189,9 @@ test('in the analysis board’s move list a move number is never alone at a line
           ),
         );
       expect(held, `${locale} ${width}×${height}`).toBe(true);
-      await context.close();
     }
+    await context.close();
+  }
 });
 
 test("a game lost to a beginner's level (1–3) points to the lessons; one lost to level 4 does not @landscape @desktop", async ({
