@@ -211,3 +211,37 @@ test("a game lost to a beginner's level (1–3) points to the lessons; one lost 
   await expect(page).toHaveURL(/#\/learn$/);
   await expect(page.getByRole('heading', { name: 'Learn', level: 1 }).first()).toBeVisible();
 });
+
+test('the online game’s time choices keep their words inside, one row a kind, on the narrowest phone', async ({
+  browser,
+}) => {
+  for (const locale of ['tr-TR', 'en-US']) {
+    const context = await browser.newContext({
+      locale,
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto('./?sw=off#/online');
+    const rows = page.locator('.online-clocks .clock-row');
+    await expect(rows).toHaveCount(2);
+    for (const row of await rows.all()) {
+      const choices = await row.locator('.segmented span').evaluateAll((spans) =>
+        spans.map((s) => {
+          const range = document.createRange();
+          range.selectNodeContents(s);
+          const text = range.getBoundingClientRect();
+          const box = s.getBoundingClientRect();
+          return {
+            label: s.textContent,
+            top: Math.round(box.top),
+            inside: text.left >= box.left + 2 && text.right <= box.right - 2,
+          };
+        }),
+      );
+      for (const c of choices)
+        expect(c, `${locale} ${c.label}`).toMatchObject({ inside: true, top: choices[0].top });
+    }
+    await context.close();
+  }
+});

@@ -61,16 +61,16 @@ async function submitSheet(page: Page): Promise<void> {
 async function turkish(browser: Browser, size: Size): Promise<void> {
   const { context, page, shot } = await open(browser, 'tr', size);
   // a few finished games first, so that the home screen and My games have something to show
-  await page.goto(`${BASE}?engine=fast&fen=W:Wc3:Bc4&vs=computer&color=white&level=easy`);
+  await page.goto(`${BASE}?engine=fast&fen=W:Wc3:Bc4&vs=computer&color=white&level=1`);
   await page.locator('.board-wrap [data-square=c3]').click();
   await page.locator('.board-wrap [data-square=c5]').click();
-  await page.goto(`${BASE}?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=medium`);
+  await page.goto(`${BASE}?engine=fast&fen=W:Wa2,b2,c2:Ba7&vs=computer&color=white&level=2`);
   await page.getByTestId('resign').click();
   await page.locator('#resign-dialog .btn.danger').click();
 
   await page.goto(`${BASE}?engine=fast#/`);
   await shot('home');
-  await page.locator('.home > .card').first().click();
+  await page.locator('.home button.card').first().click();
   await shot('new-game');
   await page.locator('.dialog button[type=submit]').click();
   await playSome(page, ['c3-c4', 'd3-d4', 'e3-e4']);
@@ -84,7 +84,7 @@ async function turkish(browser: Browser, size: Size): Promise<void> {
 
   // a new game over this unfinished one: asked first
   await page.goto(`${BASE}?engine=fast#/`);
-  await page.locator('.home > .card:not(.continue)').first().click();
+  await page.locator('.home button.card').first().click();
   await page.locator('.dialog button[type=submit]').click();
   await shot('replace-game');
   await page.locator('#replace-game .btn.primary').click();
@@ -95,7 +95,7 @@ async function turkish(browser: Browser, size: Size): Promise<void> {
 
   // two players face to face, with clocks
   await page.goto(`${BASE}#/`);
-  await page.locator('.home > .card:not(.continue)').nth(1).click();
+  await page.locator('.home button.card').nth(1).click();
   await page.locator('.dialog label', { hasText: 'Karşılıklı' }).click();
   await page.locator('.dialog label', { hasText: /^5\+0$/ }).click();
   await submitSheet(page);
@@ -158,7 +158,7 @@ async function turkish(browser: Browser, size: Size): Promise<void> {
 async function english(browser: Browser, size: Size): Promise<void> {
   const { context, page, shot } = await open(browser, 'en', size);
   await page.goto(`${BASE}?engine=fast#/`);
-  await page.locator('.home > .card').first().click();
+  await page.locator('.home button.card').first().click();
   await submitSheet(page);
   await playSome(page, ['c3-c4', 'd3-d4', 'e3-e4']);
   await shot('game');
