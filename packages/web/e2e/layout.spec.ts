@@ -82,6 +82,15 @@ async function panelFits(page: Page, panel: Locator, parts: Record<string, Locat
     expect(box.y + box.height, `${where}: ${name} bottom on screen`).toBeLessThanOrEqual(view.height + 0.5);
     expect(box.x + box.width, `${where}: ${name} right edge on screen`).toBeLessThanOrEqual(view.width + 0.5);
   }
+  // the move list's buttons inside its frame, not pushed over its edge
+  const moves = panel.locator(':scope > .moves');
+  if ((await moves.count()) > 0) {
+    const frame = (await moves.boundingBox())!;
+    const nav = (await moves.locator('.move-nav').boundingBox())!;
+    expect(nav.y + nav.height, `${where}: the move buttons inside the move list`).toBeLessThanOrEqual(
+      frame.y + frame.height + 0.5,
+    );
+  }
 }
 
 /**
@@ -251,6 +260,29 @@ test('held sideways, an online game needs no scrolling with a reaction and a dra
     'offer note': white.locator('.side-col .offer'),
     buttons: white.locator('.side-col > .controls'),
   });
+  for (const p of [white, black]) await p.context().close();
+});
+
+test('held sideways, a correspondence game needs no scrolling while its first moves have a deadline', async ({
+  browser,
+}) => {
+  const white = await openOnlinePage(browser, SIDEWAYS[1]);
+  const link = await createOnlineGame(white, 'White', '3 days');
+  const black = await openOnlinePage(browser);
+  await black.goto(link.replace('#', '?sw=off#'));
+  const parts = {
+    kind: white.getByTestId('game-kind'),
+    status: white.getByTestId('status'),
+    deadline: white.getByTestId('abort-countdown'),
+    buttons: white.locator('.side-col > .controls'),
+    'move navigation': white.locator('.side-col .move-nav'),
+    'move box': white.locator('#move-input'),
+  };
+  await expect(parts.deadline).toBeVisible();
+  for (const shape of SIDEWAYS) {
+    await white.setViewportSize(shape);
+    await panelFits(white, white.locator('.game .side-col'), parts, `${shape.width}×${shape.height}`);
+  }
   for (const p of [white, black]) await p.context().close();
 });
 
