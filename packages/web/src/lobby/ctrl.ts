@@ -10,10 +10,10 @@
 // the next hello's games (a game whose seat this device does not hold yet), and the seeks of the
 // players the hello says are blocked are not listed (they would never pair).
 import type { LobbyClientMessage, LobbySeek, LobbyServerMessage } from '@dama/server/wire';
-import { PING_EVERY } from '@dama/server/wire';
 import { isObject, oneOf } from '../lib/guards.ts';
 import type { Catalog, Lang } from '../lib/i18n/index.ts';
 import type { SoundName } from '../lib/sound.ts';
+import { Link } from '../lib/online/link.ts';
 import type { SocketLike } from '../lib/online/socket.ts';
 import type { SeatBook } from '../lib/online/seats.ts';
 import type { PlayerError, Result } from '../lib/player/api.ts';
@@ -104,10 +104,7 @@ export const reconnectWait = (tries: number): number => Math.min(15_000, 500 * 2
 export const busyWait = (tries: number): number => Math.min(5000, 1000 * 2 ** Math.max(0, tries - 1));
 /** Busy answers to one seek before the player is told it did not go through. */
 export const MAX_BUSY = 6;
-/** After the device says its network is back, how long an open socket has to answer a ping. */
-export const PROBE_WAIT = 4000;
-
-const OPEN = 1;
+export { PROBE_WAIT } from '../lib/online/link.ts';
 
 /**
  * The lobby's connection, as the app holds it: kept for the app's life, so that a seek stays open
@@ -146,27 +143,36 @@ export class LobbyCtrl implements LobbyLink {
   /** a game found while the lobby screen was not shown: the banner takes the player there */
   found: { game: string; token: string } | undefined;
   private attached = false;
-  private socket: SocketLike | undefined;
+  private readonly link: Link<LobbyClientMessage>;
   private player: HeldPlayer | undefined;
   private connectingNow = false;
   private retries = 0;
   private busyTries = 0;
   /** cancels sent and not yet answered: their `seeking: null` is expected; a seek waits for them */
   private cancels = 0;
-  private received = 0;
-  private pingN = 0;
-  private pingSent: { n: number; received: number } | undefined;
   private destroyed = false;
   private readonly timers = {
     retry: undefined as ReturnType<typeof setTimeout> | undefined,
     resend: undefined as ReturnType<typeof setTimeout> | undefined,
-    probe: undefined as ReturnType<typeof setTimeout> | undefined,
-    ping: undefined as ReturnType<typeof setInterval> | undefined,
     tick: undefined as ReturnType<typeof setInterval> | undefined,
   };
 
   constructor(private readonly env: LobbyEnv) {
     this.draft = env.draft.load() ?? DEFAULT_DRAFT;
+    this.link = new Link<LobbyClientMessage>({
+      openSocket: () => env.openSocket(),
+      now: () => env.now(),
+      ping: (n) => ({ t: 'ping', n }),
+      onOpen: () => {
+        const p = this.player!;
+        this.send({ t: 'hello', player: p.id, secret: p.secret });
+      },
+      onMessage: (data) => {
+        const msg = readLobbyMessage(data);
+        if (msg) this.receive(msg);
+      },
+      onDead: () => this.drop(),
+    });
   }
 
   get t(): Catalog {
@@ -253,7 +259,7 @@ export class LobbyCtrl implements LobbyLink {
     this.wanted = undefined;
     this.seekId = null;
     clearTimeout(this.timers.resend);
-    if (this.socket?.readyState === OPEN && this.connection === 'open') {
+    if (this.link.open && this.connection === 'open') {
       this.cancels++;
       this.send({ t: 'cancel' });
     }
@@ -332,7 +338,7 @@ export class LobbyCtrl implements LobbyLink {
   }
 
   private ensureConnected(): void {
-    if (this.socket || this.connectingNow || !this.wantsSocket()) return;
+    if (this.link.exists || this.connectingNow || !this.wantsSocket()) return;
     if (this.problem === 'unknown-player' || this.problem === 'identity') return;
     if (this.timers.retry !== undefined) return; // the backoff's timer connects
     void this.connect();
@@ -384,52 +390,17 @@ export class LobbyCtrl implements LobbyLink {
   }
 
   private open(): void {
-    let socket: SocketLike;
-    try {
-      socket = this.env.openSocket();
-    } catch {
-      return this.scheduleRetry();
-    }
-    this.socket = socket;
+    if (!this.link.connect()) return this.scheduleRetry();
     this.connection = 'connecting';
-    this.received = 0;
-    this.pingSent = undefined;
-    socket.onopen = () => {
-      if (this.socket !== socket) return;
-      const p = this.player!;
-      this.send({ t: 'hello', player: p.id, secret: p.secret });
-      clearInterval(this.timers.ping);
-      this.timers.ping = setInterval(() => this.ping(), PING_EVERY);
-    };
-    socket.onmessage = (e) => {
-      if (this.socket !== socket) return;
-      this.received++;
-      const msg = readLobbyMessage(e.data);
-      if (msg) this.receive(msg);
-    };
-    socket.onclose = () => {
-      if (this.socket === socket) this.drop();
-    };
     this.env.redraw();
   }
 
   /** Tears the socket down (its seek, if any, is withdrawn by the server). */
   private close(): void {
-    const s = this.socket;
-    this.socket = undefined;
+    this.link.close();
     this.seekId = null;
     this.cancels = 0;
-    clearInterval(this.timers.ping);
-    clearTimeout(this.timers.probe);
     clearTimeout(this.timers.resend);
-    if (s) {
-      s.onopen = s.onmessage = s.onclose = null;
-      try {
-        s.close();
-      } catch {
-        // already closed
-      }
-    }
   }
 
   /** The socket closed or went silent: connect again (and seek again) if anything wants it. */
@@ -457,44 +428,25 @@ export class LobbyCtrl implements LobbyLink {
     this.env.redraw();
   }
 
-  /** A ping every PING_EVERY ms (the server closes a silent socket); one unanswered until the next means a dead link. */
-  private ping(): void {
-    if (this.socket?.readyState !== OPEN) return;
-    if (this.pingSent && this.received === this.pingSent.received) return this.drop();
-    this.sendPing();
-  }
-
-  private sendPing(): void {
-    const n = ++this.pingN;
-    this.pingSent = { n, received: this.received };
-    this.send({ t: 'ping', n });
-  }
-
   /** The device lost its network: the socket is as good as closed. */
   networkLost(): void {
-    if (this.socket && !this.destroyed) this.drop();
+    if (!this.destroyed) this.link.dead();
   }
 
   /** The device's network is back (or the page is shown again): connect now, or check the socket. */
   networkBack(): void {
     if (this.destroyed || !this.wantsSocket()) return;
-    if (!this.socket) {
+    if (!this.link.exists) {
       clearTimeout(this.timers.retry);
       this.timers.retry = undefined;
       this.retries = 0;
       return this.ensureConnected();
     }
-    if (this.socket.readyState !== OPEN) return;
-    const seen = this.received;
-    this.sendPing();
-    clearTimeout(this.timers.probe);
-    this.timers.probe = setTimeout(() => {
-      if (this.socket && this.received === seen) this.drop();
-    }, PROBE_WAIT);
+    this.link.probe();
   }
 
   private send(msg: LobbyClientMessage): void {
-    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(msg));
+    this.link.send(msg);
   }
 
   private sendSeek(): void {
@@ -661,7 +613,7 @@ export class LobbyCtrl implements LobbyLink {
   destroy(): void {
     this.destroyed = true;
     this.close();
-    for (const k of ['retry', 'resend', 'probe'] as const) clearTimeout(this.timers[k]);
+    for (const k of ['retry', 'resend'] as const) clearTimeout(this.timers[k]);
     this.timers.retry = undefined;
     clearInterval(this.timers.tick);
     this.timers.tick = undefined;

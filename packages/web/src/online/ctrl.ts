@@ -25,10 +25,11 @@ import type {
   ServerMessage,
   Snapshot,
 } from './protocol.ts';
-import { CLOCK_CHOICES, MAX_DRAW_OFFERS, PING_EVERY, REACTIONS } from './protocol.ts';
+import { CLOCK_CHOICES, MAX_DRAW_OFFERS, REACTIONS } from './protocol.ts';
 import type { CorrespondenceBook } from '../lib/online/corr.ts';
 import { readServerMessage } from '../lib/online/read.ts';
 import type { SeatBook } from '../lib/online/seats.ts';
+import { Link } from '../lib/online/link.ts';
 import type { SocketLike } from '../lib/online/socket.ts';
 
 export type { SocketLike };
@@ -102,12 +103,10 @@ export const busyWait = (tries: number): number => Math.min(5000, 1000 * 2 ** Ma
 export const NOTICE_MS = 6000;
 /** How long the new game of a rematch waits for its seat message before it is opened without one. */
 export const SEAT_WAIT = 5000;
-/** After the device says its network is back, how long an open socket has to answer a ping. */
-export const PROBE_WAIT = 4000;
+export { PROBE_WAIT } from '../lib/online/link.ts';
 /** A clock grown by at least this much without a move was given more time ('moretime': 15 s, or a day). */
 const GIVEN_AT_LEAST = 10_000;
 
-const OPEN = 1;
 let opened = 0;
 
 const replay = replayMoves;
@@ -139,10 +138,10 @@ export class OnlineCtrl {
   /** the rematch being opened, waiting for its seat */
   awaitingSeat: string | undefined;
   private pending: PendingMove | undefined;
-  /** the socket the pending move was last sent on (a new socket sends it again if still needed) */
-  private sentOn: SocketLike | undefined;
+  /** the socket (its `link.generation`) the pending move was last sent on: a new one sends it again if still needed */
+  private sentOn: number | undefined;
   private busyTries = 0;
-  private socket: SocketLike | undefined;
+  private readonly link: Link<ClientMessage>;
   private board: Board | undefined;
   private retries = 0;
   private destroyed = false;
@@ -150,23 +149,28 @@ export class OnlineCtrl {
   private joinAsked = false;
   /** the server said its game is older than ours (its data was restored): take its next snapshot */
   private rewound = false;
-  /** messages received on this socket, and the last ping sent (with the count when it went) */
-  private received = 0;
-  private pingN = 0;
-  private pingSent: { n: number; at: number; received: number } | undefined;
   private readonly timers = {
     retry: undefined as ReturnType<typeof setTimeout> | undefined,
     ack: undefined as ReturnType<typeof setTimeout> | undefined,
     busy: undefined as ReturnType<typeof setTimeout> | undefined,
     seat: undefined as ReturnType<typeof setTimeout> | undefined,
-    probe: undefined as ReturnType<typeof setTimeout> | undefined,
-    ping: undefined as ReturnType<typeof setInterval> | undefined,
   };
 
   constructor(
     private readonly env: OnlineEnv,
     route: { id?: string; token?: string },
   ) {
+    this.link = new Link<ClientMessage>({
+      openSocket: () => env.openSocket(),
+      now: () => env.now(),
+      ping: (n) => ({ t: 'ping', n, ...(this.rtt !== undefined ? { rtt: this.rtt } : {}) }),
+      onOpen: () => this.opened(),
+      onMessage: (data) => {
+        const msg = readServerMessage(data);
+        if (msg) this.receive(msg);
+      },
+      onDead: () => this.drop(),
+    });
     this.id = route.id;
     if (!route.id) return;
     this.token = route.token ?? env.seats.get(route.id);
@@ -222,56 +226,27 @@ export class OnlineCtrl {
 
   private connect(): void {
     if (this.destroyed) return;
-    let socket: SocketLike;
-    try {
-      socket = this.env.openSocket();
-    } catch {
-      return this.retry();
-    }
-    this.socket = socket;
-    socket.onopen = () => {
-      if (this.socket !== socket) return;
-      this.retries = 0;
-      this.connection = 'open';
-      this.pingSent = undefined;
-      // the version we have: the server sends the game only if it is newer
-      this.send({
-        t: 'hello',
-        game: this.id!,
-        ...(this.token ? { token: this.token } : {}),
-        ...(this.snap ? { v: this.snap.v } : {}),
-      });
-      if (!this.env.visible()) this.send({ t: 'presence', visible: false });
-      clearInterval(this.timers.ping);
-      this.timers.ping = setInterval(() => this.ping(), PING_EVERY);
-      this.env.redraw();
-    };
-    socket.onmessage = (e) => {
-      if (this.socket !== socket) return;
-      this.received++;
-      const msg = readServerMessage(e.data);
-      if (msg) this.receive(msg);
-    };
-    socket.onclose = () => {
-      if (this.socket === socket) this.drop();
-    };
+    if (!this.link.connect()) this.retry();
+  }
+
+  private opened(): void {
+    this.retries = 0;
+    this.connection = 'open';
+    // the version we have: the server sends the game only if it is newer
+    this.send({
+      t: 'hello',
+      game: this.id!,
+      ...(this.token ? { token: this.token } : {}),
+      ...(this.snap ? { v: this.snap.v } : {}),
+    });
+    if (!this.env.visible()) this.send({ t: 'presence', visible: false });
+    this.env.redraw();
   }
 
   /** The socket closed or went silent: whatever was sent on it is in doubt; connect again. */
   private drop(): void {
-    const s = this.socket;
-    this.socket = undefined;
     this.sentOn = undefined;
-    clearInterval(this.timers.ping);
-    for (const k of ['ack', 'busy', 'probe'] as const) clearTimeout(this.timers[k]);
-    if (s) {
-      s.onopen = s.onmessage = s.onclose = null;
-      try {
-        s.close();
-      } catch {
-        // already closed
-      }
-    }
+    for (const k of ['ack', 'busy'] as const) clearTimeout(this.timers[k]);
     this.retry();
   }
 
@@ -285,43 +260,23 @@ export class OnlineCtrl {
     this.env.redraw();
   }
 
-  /** The liveness ping, every PING_EVERY ms; a ping unanswered until the next means the link is dead. */
-  private ping(): void {
-    if (this.socket?.readyState !== OPEN) return;
-    if (this.pingSent && this.received === this.pingSent.received) return this.drop();
-    this.sendPing();
-  }
-
-  private sendPing(): void {
-    const n = ++this.pingN;
-    this.pingSent = { n, at: this.env.now(), received: this.received };
-    this.send({ t: 'ping', n, ...(this.rtt !== undefined ? { rtt: this.rtt } : {}) });
-  }
-
   /** The device lost its network: the socket is as good as closed (it may take long to notice). */
   networkLost(): void {
-    if (this.socket && !this.destroyed) this.drop();
+    if (!this.destroyed) this.link.dead();
   }
 
   /** The device's network is back: connect at once rather than at the end of the wait, or check the socket. */
   networkBack(): void {
     if (this.destroyed || !this.id || this.problem === 'onlineUnknown') return;
-    if (!this.socket) {
+    if (!this.link.exists) {
       clearTimeout(this.timers.retry);
       this.retries = 0;
       this.connect();
-    } else if (this.socket.readyState === OPEN) {
-      const seen = this.received;
-      this.sendPing();
-      clearTimeout(this.timers.probe);
-      this.timers.probe = setTimeout(() => {
-        if (this.socket && this.received === seen) this.drop();
-      }, PROBE_WAIT);
-    }
+    } else this.link.probe();
   }
 
   private send(msg: ClientMessage): void {
-    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(msg));
+    this.link.send(msg);
   }
 
   /** The page was hidden or shown again (a phone waking up: its socket may have died meanwhile). */
@@ -332,12 +287,8 @@ export class OnlineCtrl {
 
   destroy(): void {
     this.destroyed = true;
-    for (const k of ['retry', 'ack', 'busy', 'seat', 'probe'] as const) clearTimeout(this.timers[k]);
-    clearInterval(this.timers.ping);
-    const s = this.socket;
-    this.socket = undefined;
-    if (s) s.onopen = s.onmessage = s.onclose = null;
-    s?.close();
+    for (const k of ['retry', 'ack', 'busy', 'seat'] as const) clearTimeout(this.timers[k]);
+    this.link.close();
   }
 
   receive(msg: ServerMessage): void {
@@ -374,8 +325,10 @@ export class OnlineCtrl {
         this.refused(msg);
         break;
       case 'pong':
-        if (this.pingSent?.n === msg.n)
-          this.rtt = Math.min(60_000, Math.max(0, Math.round(this.env.now() - this.pingSent.at)));
+        {
+          const rtt = this.link.roundTrip(msg.n);
+          if (rtt !== undefined) this.rtt = Math.min(60_000, Math.max(0, Math.round(rtt)));
+        }
         break;
     }
     this.env.redraw();
@@ -450,9 +403,9 @@ export class OnlineCtrl {
     const p = this.pending;
     clearTimeout(this.timers.ack);
     clearTimeout(this.timers.busy);
-    if (!p || this.socket?.readyState !== OPEN) return;
+    if (!p || !this.link.open) return;
     this.send({ t: 'move', move: p.text, ply: p.ply, id: p.id });
-    this.sentOn = this.socket;
+    this.sentOn = this.link.generation;
     this.timers.ack = setTimeout(() => this.sendPending(), ACK_WAIT);
   }
 
@@ -485,7 +438,7 @@ export class OnlineCtrl {
       if (samePast && snap.moves[p.ply] === p.text) this.settled();
       else if (again?.playNotation(p.text).ok) {
         target = again;
-        if (this.sentOn !== this.socket) this.sendPending();
+        if (this.sentOn !== this.link.generation) this.sendPending();
       } else {
         this.settled();
         lost = true;
