@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LobbyClientMessage, LobbySeek, LobbyServerMessage } from '@dama/server/wire';
 import { PING_EVERY } from '@dama/server/wire';
 import { en } from '../lib/i18n/en.ts';
-import type { SocketLike } from '../lib/online/socket.ts';
+import { FakeSocket as BaseSocket } from '../lib/online/fake-socket.ts';
 import type { Held } from '../lib/player/identity.ts';
 import type { HeldPlayer } from '../lib/player/read.ts';
 import type { Result } from '../lib/player/api.ts';
@@ -25,37 +25,16 @@ const ME: HeldPlayer = {
 const GAME = 'GameAbCd1234';
 const TOKEN = 'seat-token-0123456789';
 
-/** A WebSocket as the controller sees it; the test plays the server and the network. */
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: LobbyClientMessage[] = [];
-  /** the server answers each ping at once */
+/** A WebSocket as the controller sees it; the server answers each ping at once unless told not to. */
+class FakeSocket extends BaseSocket<LobbyClientMessage, LobbyServerMessage> {
   autoPong = true;
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  send(text: string): void {
-    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
-    const msg = JSON.parse(text) as LobbyClientMessage;
-    this.sent.push(msg);
+  override send(text: string): void {
+    super.send(text);
+    const msg = this.sent[this.sent.length - 1];
     if (msg.t === 'ping' && this.autoPong) this.say({ t: 'pong', n: msg.n, now: Date.now() });
   }
-  close(): void {
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  say(msg: LobbyServerMessage | string): void {
-    this.onmessage?.({ data: typeof msg === 'string' ? msg : JSON.stringify(msg) });
-  }
-  drop(): void {
-    this.readyState = 3;
-    this.onclose?.();
-  }
   seeks(): Extract<LobbyClientMessage, { t: 'seek' }>[] {
-    return this.sent.filter((m): m is Extract<LobbyClientMessage, { t: 'seek' }> => m.t === 'seek');
+    return this.ofType('seek');
   }
   count(t: LobbyClientMessage['t']): number {
     return this.sent.filter((m) => m.t === t).length;

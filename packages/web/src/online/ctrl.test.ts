@@ -2,18 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Color } from '@dama/core';
 import type { Board, BoardConfig } from '@dama/board';
 import { en } from '../lib/i18n/en.ts';
+import { FakeSocket as BaseSocket } from '../lib/online/fake-socket.ts';
 import type { GameRecord } from '../lib/record.ts';
 import { defaultSettings } from '../lib/settings.ts';
 import { testSnapshot } from '../lib/player/test-server.ts';
-import {
-  ACK_WAIT,
-  NOTICE_MS,
-  OnlineCtrl,
-  PROBE_WAIT,
-  SEAT_WAIT,
-  type OnlineEnv,
-  type SocketLike,
-} from './ctrl.ts';
+import { ACK_WAIT, NOTICE_MS, OnlineCtrl, PROBE_WAIT, SEAT_WAIT, type OnlineEnv } from './ctrl.ts';
 import {
   PING_EVERY,
   type ClientMessage,
@@ -28,34 +21,9 @@ const TOKEN = 'tok-white-0123456789';
 const NEW_TOKEN = 'tok-rematch-0123456789';
 
 /** A WebSocket as the controller sees it; the test plays the server and the network. */
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  /** what reached the server */
-  sent: ClientMessage[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  send(text: string): void {
-    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
-    this.sent.push(JSON.parse(text) as ClientMessage);
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  say(msg: ServerMessage | string): void {
-    this.onmessage?.({ data: typeof msg === 'string' ? msg : JSON.stringify(msg) });
-  }
-  /** the connection breaks: the browser closes the socket */
-  drop(): void {
-    this.readyState = 3;
-    this.onclose?.();
-  }
+class FakeSocket extends BaseSocket<ClientMessage, ServerMessage> {
   moves(): Extract<ClientMessage, { t: 'move' }>[] {
-    return this.sent.filter((m): m is Extract<ClientMessage, { t: 'move' }> => m.t === 'move');
+    return this.ofType('move');
   }
 }
 

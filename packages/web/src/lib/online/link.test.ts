@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PING_EVERY } from '@dama/server/wire';
 import { Link, PROBE_WAIT } from './link.ts';
+import { FakeSocket as BaseSocket } from './fake-socket.ts';
 import type { SocketLike } from './socket.ts';
 
 interface Ping {
@@ -8,27 +9,11 @@ interface Ping {
   n: number;
 }
 
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: Ping[] = [];
+class FakeSocket extends BaseSocket<Ping> {
   closed = false;
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  send(text: string): void {
-    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
-    this.sent.push(JSON.parse(text) as Ping);
-  }
-  close(): void {
+  override close(): void {
     this.closed = true;
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  say(data: string): void {
-    this.onmessage?.({ data });
+    super.close();
   }
 }
 
