@@ -5,10 +5,14 @@
  * request is answered with `done` and `cancelled: true`, so no caller waits forever.
  *
  * Stopping a running search. The search is synchronous, so a `stop` message is only read after it
- * ends. Two ways make stop immediate: (1) the host passes a SharedArrayBuffer in `init` and sets its
- * first int32 to 1 (`Atomics.store`) — the search polls it every 1024 nodes; SharedArrayBuffer needs a
- * cross-origin-isolated page; (2) otherwise the time limit ends the search, and a client that cannot
- * wait can terminate the worker and start a new one. We chose this over slicing the search into
+ * ends. Two ways make stop immediate: (1) the host passes a SharedArrayBuffer in `init` and counts its
+ * stops in its first int32 (`Atomics.add`); each search request carries `stopAt`, the count that
+ * stops it (one more than the count when the host sent it), and the search polls the flag every 1024
+ * nodes. A stop is thus meant for the searches sent before it, never for a later one, and is kept
+ * even when it comes before its search starts (a flag set to 1 and reset by each new search lost a
+ * stop that came between a search's scheduling and its start, and an endless search then ran on);
+ * SharedArrayBuffer needs a cross-origin-isolated page; (2) otherwise the time limit ends the search,
+ * and a client that cannot wait can terminate the worker and start a new one. We chose this over slicing the search into
  * resumable chunks, which would cost speed in every node for a rare event.
  *
  * The learned evaluation's weights: `init` may carry them as bytes (`weights`) or as a URL to fetch
@@ -79,6 +83,12 @@ export type EngineRequest =
       seed?: number;
       /** How many best lines to find (multi-PV, `Engine.searchLines`); default 1. */
       multiPv?: number;
+      /**
+       * The shared stop flag's count that stops this search (see the module comment): one more than
+       * the host's count of stops when it sent the request. Default: one more than the count when
+       * the search starts.
+       */
+      stopAt?: number;
     }
   | { type: 'stop' }
   | { type: 'new-game' };
@@ -276,7 +286,7 @@ export class EngineService {
     }
     this.scheduled = false;
     this.pending = undefined;
-    if (this.stopView) Atomics.store(this.stopView, 0, 0);
+    if (this.stopView) this.engine.stopAt = request.stopAt ?? Atomics.load(this.stopView, 0) + 1;
     if (typeof game === 'string') {
       this.post({ type: 'error', id: request.id, message: game });
       return;

@@ -125,6 +125,30 @@ describe('engine service (worker messages)', () => {
     expect(done?.type === 'done' && done.depth).toBeLessThan(6);
   });
 
+  it('a stop that comes after a search was sent but before it starts still stops it, and only it', () => {
+    const out: EngineResponse[] = [];
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const tasks: (() => void)[] = [];
+    const service = new EngineService(
+      (r) => out.push(r),
+      (t) => void tasks.push(t),
+    );
+    service.receive({ type: 'init', stopBuffer: flag.buffer as SharedArrayBuffer, hashMegabytes: 1 });
+    // the host sends a search (stopped by the first stop), which the worker schedules ...
+    service.receive({ type: 'search', id: 1, limits: { depth: 10 }, stopAt: 1 });
+    expect(tasks).toHaveLength(1);
+    // ... and stops it before it starts: the flag counts one stop, the message is still on its way
+    Atomics.add(flag, 0, 1);
+    tasks.shift()!();
+    const first = out.find((r) => r.type === 'done' && r.id === 1);
+    expect(first?.type === 'done' && first.depth).toBeLessThan(10);
+    // the stop message, then a newer search that the earlier stop must not end
+    service.receive({ type: 'stop' });
+    service.receive({ type: 'search', id: 2, limits: { depth: 4 }, stopAt: 2 });
+    tasks.shift()!();
+    expect(out.at(-1)).toMatchObject({ type: 'done', id: 2, depth: 4, cancelled: false });
+  });
+
   it('fetches the weights first, then runs the latest search with the learned evaluation', async () => {
     const out: EngineResponse[] = [];
     let release: (bytes: ArrayBuffer) => void = () => {};

@@ -82,6 +82,7 @@ export class AnalysisEngine {
       limits: ask.limits,
       level: 'master',
       multiPv: ask.lines ?? 1,
+      ...this.worker.stopMark(),
     };
     worker.postMessage(request);
     this.setState('thinking');

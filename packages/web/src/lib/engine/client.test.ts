@@ -157,9 +157,11 @@ describe('EngineClient with a shared stop flag (a cross-origin isolated page)', 
     expect(init.type === 'init' && init.stopBuffer).toBe(flag.buffer);
     w.reply({ type: 'ready' });
     const second = c.search({ ...ask, moves: [{ from: 18, path: [26] }] });
-    // the running search is told to stop through the flag (and a queued one by a message)
+    // the running search is told to stop through the flag (and a queued one by a message); each
+    // search carries the count of stops that ends it, so the stop is never taken for the newer one
     expect(Atomics.load(flag, 0)).toBe(1);
     expect(w.sent.map((m) => m.type)).toEqual(['init', 'search', 'stop', 'search']);
+    expect(w.sent.flatMap((m) => (m.type === 'search' ? [m.stopAt] : []))).toEqual([1, 2]);
     expect(await first).toBeUndefined();
     // the same worker, weights and all: no second worker, none ended
     expect(workers).toHaveLength(1);

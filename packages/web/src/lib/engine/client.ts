@@ -105,8 +105,10 @@ export function makeStopFlag(): Int32Array | undefined {
  * The one engine worker a client keeps, started on demand the one way the app does: spawned, kept
  * (before it hears anything, so that a reply is known to be its own), wired, and sent `init` with the
  * tables' and weights' addresses. A search is stopped through the shared flag when the page has one
- * (the worker stays, with its weights and table); otherwise by ending the worker, and the next `get`
- * starts a fresh one.
+ * (the worker stays, with its weights and table): the flag counts the stops, and each search request
+ * carries the count that stops it (`stopMark`), so a stop ends the searches sent before it, even one
+ * that has not started yet, and never a later one. Without the flag, by ending the worker, and the
+ * next `get` starts a fresh one.
  */
 export class EngineWorkerSlot {
   private worker: WorkerLike | undefined;
@@ -148,8 +150,13 @@ export class EngineWorkerSlot {
   stop(): void {
     if (!this.worker) return;
     if (!this.stopFlag) return this.end();
-    Atomics.store(this.stopFlag, 0, 1);
+    Atomics.add(this.stopFlag, 0, 1);
     this.worker.postMessage({ type: 'stop' });
+  }
+
+  /** What a search request sent now carries: the stop count that ends it (nothing without the flag). */
+  stopMark(): { stopAt?: number } {
+    return this.stopFlag ? { stopAt: Atomics.load(this.stopFlag, 0) + 1 } : {};
   }
 
   /** End the worker kept, if any (a search running in it ends with it). */
@@ -208,6 +215,7 @@ export class EngineClient {
       ...(typeof ask.level === 'number' ? { rung: ask.level } : { level: ask.level }),
       ...(ask.limits ? { limits: ask.limits } : {}),
       ...(ask.seed !== undefined ? { seed: ask.seed } : {}),
+      ...this.worker.stopMark(),
     };
     return new Promise((resolve) => {
       this.pending = { id, resolve };
