@@ -245,3 +245,21 @@ test('the online game’s time choices keep their words inside, one row a kind, 
     await context.close();
   }
 });
+
+test('on a desktop window a first visit sees the whole home menu without scrolling, the cards two by two', async ({
+  browser,
+}) => {
+  for (const locale of ['tr-TR', 'en-US']) {
+    const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('./?sw=off#/');
+    const tiles = (await page.locator('.home .tiles').boundingBox())!;
+    expect(tiles.y + tiles.height, `${locale}: the menu's last row in sight`).toBeLessThanOrEqual(800);
+    const learn = (await page.getByTestId('learn-card').boundingBox())!;
+    const computer = (await page
+      .getByRole('button', { name: /Bilgisayara karşı oyna|Play the computer/ })
+      .boundingBox())!;
+    expect(Math.abs(learn.y - computer.y), `${locale}: two cards a row`).toBeLessThan(1);
+    await context.close();
+  }
+});
