@@ -2,48 +2,18 @@
 // 1280×800: the home screen's card, the lobby idle, with others' seeks, seeking; a paired game with both players' ratings,
 // its end with the ratings' change; the banner of an opponent found while playing the computer; and
 // the profile with ratings, their graph and the games. Three players (browser contexts) play a few
-// rated games first, so that there is a history to draw. Needs the built app served by a fresh game
-// server (it makes three players):
-//   npm run build -w @dama/web && (cd packages/web && PORT=4173 DAMA_DB=:memory: node --import tsx ../server/src/main.ts)
-// then `npx tsx packages/web/scripts/lobby-screenshots.ts` (BASE_URL, default
-// http://127.0.0.1:4173/; PNGs in $OUT_DIR, default /tmp/lobby-shots).
-import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+// rated games first, so that there is a history to draw. After `npm run build -w @dama/web`:
+// `npx tsx packages/web/scripts/lobby-screenshots.ts` (its own fresh game server, or BASE_URL's: a
+// fresh one, since it makes three players; PNGs in $OUT_DIR, default /tmp/lobby-shots).
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumLaunch } from '../../../scripts/chromium.ts';
+import { SIZES, gameServer, openPage, outDir, shot, type Lang, type Size, type State } from './shots.ts';
 
-const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
-const OUT = process.env.OUT_DIR ?? '/tmp/lobby-shots';
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'landscape', width: 844, height: 390 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
-type Size = (typeof SIZES)[number];
-type State = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-async function context(browser: Browser, size: Size, lang: 'tr' | 'en', state?: State) {
-  const ctx = await browser.newContext({
-    viewport: { width: size.width, height: size.height },
-    deviceScaleFactor: 1,
-    locale: lang === 'tr' ? 'tr-TR' : 'en-US',
-    serviceWorkers: 'block',
-    hasTouch: size.name !== 'desktop',
-    isMobile: size.name !== 'desktop',
-    ...(state ? { storageState: state } : {}),
-  });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  return page;
-}
-
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${OUT}/${name}.png`, fullPage });
-}
+let BASE = '';
+let OUT = '';
+const context = (browser: Browser, size: Size, lang: Lang, state?: State) =>
+  openPage(browser, size, lang, state ? { state } : {});
+const shoot = (page: Page, name: string, fullPage = false) => shot(page, `${OUT}/${name}.png`, fullPage);
 
 async function toLobby(page: Page): Promise<void> {
   await page.goto(`${BASE}#/lobby`);
@@ -94,7 +64,9 @@ async function ratedGame(a: Page, b: Page, clock: string, loserIsA: boolean): Pr
 }
 
 async function main(): Promise<void> {
-  mkdirSync(OUT, { recursive: true });
+  OUT = outDir('/tmp/lobby-shots');
+  const server = await gameServer();
+  BASE = server.base;
   const browser = await chromium.launch(chromiumLaunch);
   try {
     // three players, and a few rated games between the first two (wins and losses for a graph)
@@ -112,20 +84,20 @@ async function main(): Promise<void> {
       const [P, Q, R] = await Promise.all(states.map((s) => context(browser, size, 'tr', s)));
       const name = (s: string) => `tr-${size.name}-${s}`;
       await P.goto(`${BASE}#/`);
-      await shot(P, name('home'));
+      await shoot(P, name('home'));
       await toLobby(P);
       await P.waitForTimeout(2200);
-      await shot(P, name('lobby'));
+      await shoot(P, name('lobby'));
       // others seeking: their seeks in the list
       await seek(Q, '3+2', true);
       await seek(R, '10+0', false, '100');
       await P.locator('[data-testid=lobby-seek-row]').nth(1).waitFor({ timeout: 10_000 });
-      await shot(P, name('lobby-seeks'), size.name === 'phone');
+      await shoot(P, name('lobby-seeks'), size.name === 'phone');
       // P seeks a clock nobody else seeks
       await seek(P, '1+0', true, '100');
       await P.locator('[data-testid=lobby-seeking][data-open=yes]').waitFor();
       await P.waitForTimeout(3000);
-      await shot(P, name('lobby-seeking'));
+      await shoot(P, name('lobby-seeking'));
       await P.locator('[data-testid=lobby-cancel]').click();
       await R.locator('[data-testid=lobby-cancel]').click();
       // P takes Q's seek from the list: a rated blitz game with both ratings
@@ -138,10 +110,10 @@ async function main(): Promise<void> {
       await type(b, 'f6-f5');
       await type(w, 'b3-b4');
       await P.waitForTimeout(600);
-      await shot(P, name('game'));
+      await shoot(P, name('game'));
       await resign(Q);
       await P.locator('[data-testid=rating-change-white]').waitFor();
-      await shot(P, name('game-end'));
+      await shoot(P, name('game-end'));
       // an opponent found while P plays the computer
       await seek(P, '15+10', false);
       await P.locator('[data-testid=lobby-seeking][data-open=yes]').waitFor();
@@ -152,10 +124,10 @@ async function main(): Promise<void> {
       if (await replace.isVisible()) await replace.locator('.btn.primary').click();
       await P.waitForURL(/#\/game$/);
       await P.waitForTimeout(2000);
-      await shot(P, name('computer-seeking'));
+      await shoot(P, name('computer-seeking'));
       await seek(R, '15+10', false);
       await P.locator('[data-testid=found-banner]').waitFor();
-      await shot(P, name('found'));
+      await shoot(P, name('found'));
       await P.locator('[data-testid=found-banner] .btn.primary').click();
       await paired(P, R);
       await resign(P);
@@ -163,21 +135,22 @@ async function main(): Promise<void> {
       await P.goto(`${BASE}#/profile`);
       await P.locator('[data-testid=rating-chart]').waitFor();
       await P.locator('[data-testid=profile-game]').first().waitFor();
-      await shot(P, name('profile'));
-      await shot(P, name('profile-full'), true);
+      await shoot(P, name('profile'));
+      await shoot(P, name('profile-full'), true);
       for (const x of [P, Q, R]) await x.context().close();
 
       const E = await context(browser, size, 'en', states[0]);
       await toLobby(E);
       await E.waitForTimeout(2200);
-      await shot(E, `en-${size.name}-lobby`);
+      await shoot(E, `en-${size.name}-lobby`);
       await E.goto(`${BASE}#/profile`);
       await E.locator('[data-testid=rating-chart]').waitFor();
-      await shot(E, `en-${size.name}-profile-full`, true);
+      await shoot(E, `en-${size.name}-profile-full`, true);
       await E.context().close();
     }
   } finally {
     await browser.close();
+    server.stop();
   }
 }
 

@@ -1,22 +1,14 @@
 // Screenshots of every screen, in Turkish, at 390×844 (phone), 844×390 (phone held sideways) and
 // 1280×800 (desktop), and the game in English too, for looking at the app as a new player would.
-// Needs the built app served by the game server (so that the online screens work):
-//   npm run build -w @dama/web && (cd packages/web && PORT=4173 DAMA_DB=:memory: node --import tsx ../server/src/main.ts)
-// then `npm run screenshots -w @dama/web` (BASE_URL, default http://127.0.0.1:4173/; PNGs in
-// $OUT_DIR, default /tmp/dama-web-shots, named <lang>-<size>-<screen>.png).
-import { mkdirSync } from 'node:fs';
+// After `npm run build -w @dama/web`: `npm run screenshots -w @dama/web` (its own game server, so
+// that the online screens work, or BASE_URL's; PNGs in $OUT_DIR, default /tmp/dama-web-shots, named
+// <lang>-<size>-<screen>.png).
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumLaunch } from '../../../scripts/chromium.ts';
+import { SIZES, gameServer, openPage, outDir, shot, type Lang, type Size } from './shots.ts';
 
-const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
-const OUT = process.env.OUT_DIR ?? '/tmp/dama-web-shots';
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'landscape', width: 844, height: 390 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
-type Size = (typeof SIZES)[number];
-type Lang = 'tr' | 'en';
+let BASE = '';
+let OUT = '';
 
 /** A few opening moves typed in the move box; the computer answers at depth 1 (?engine=fast). */
 async function playSome(page: Page, moves: readonly string[]): Promise<void> {
@@ -29,25 +21,10 @@ async function playSome(page: Page, moves: readonly string[]): Promise<void> {
 }
 
 async function open(browser: Browser, lang: Lang, size: Size) {
-  const context = await browser.newContext({
-    viewport: { width: size.width, height: size.height },
-    deviceScaleFactor: 1,
-    locale: lang === 'tr' ? 'tr-TR' : 'en-US',
-    serviceWorkers: 'block',
-    hasTouch: size.name !== 'desktop',
-    isMobile: size.name !== 'desktop',
-  });
-  const page = await context.newPage();
-  const shot = async (name: string, fullPage = false) => {
-    // as a player sees it after a tap: no focus ring left by typing, the page at its top
-    await page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    await page.waitForTimeout(450);
-    await page.screenshot({ path: `${OUT}/${lang}-${size.name}-${name}.png`, fullPage });
-  };
-  return { context, page, shot };
+  const page = await openPage(browser, size, lang);
+  const shoot = (name: string, fullPage = false) =>
+    shot(page, `${OUT}/${lang}-${size.name}-${name}.png`, fullPage);
+  return { context: page.context(), page, shot: shoot };
 }
 
 /** Start the new-game sheet's game (over an unfinished one: confirmed). */
@@ -166,7 +143,9 @@ async function english(browser: Browser, size: Size): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  mkdirSync(OUT, { recursive: true });
+  OUT = outDir('/tmp/dama-web-shots');
+  const server = await gameServer();
+  BASE = server.base;
   const browser = await chromium.launch(chromiumLaunch);
   try {
     for (const size of SIZES) {
@@ -175,6 +154,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
+    server.stop();
   }
   console.log(`screenshots in ${OUT}`);
 }

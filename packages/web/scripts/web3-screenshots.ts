@@ -3,84 +3,18 @@
 // 1280×800: the home screen with the "Your turn" list, a correspondence game, the Watch screen with
 // the featured game and another live game, a leaderboard (its rows are a stand-in answer: nobody
 // qualifies on a fresh server) with the player's own row, and the notification settings (the
-// browser's push manager a stand-in, as in e2e/push.spec.ts). Starts its own game server on a free
-// port over the built app (`npm run build -w @dama/web` first), then
-// `npx tsx packages/web/scripts/web3-screenshots.ts` (PNGs in $OUT_DIR, default /tmp/web3-shots).
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// browser's push manager a stand-in, as in e2e/push.spec.ts). After `npm run build -w @dama/web`:
+// `npx tsx packages/web/scripts/web3-screenshots.ts` (its own game server, or BASE_URL's; PNGs in
+// $OUT_DIR, default /tmp/web3-shots).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumLaunch } from '../../../scripts/chromium.ts';
+import { SIZES, gameServer, openPage, outDir, shot, type Lang, type Size, type State } from './shots.ts';
 
-const OUT = process.env.OUT_DIR ?? '/tmp/web3-shots';
-const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'landscape', width: 844, height: 390 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
-type Size = (typeof SIZES)[number];
-type State = Awaited<ReturnType<BrowserContext['storageState']>>;
 let BASE = '';
-
-async function server(): Promise<() => void> {
-  const port = await new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => ok(p));
-    });
-  });
-  const child = spawn(process.execPath, ['--import', 'tsx', '../server/src/main.ts'], {
-    cwd: WEB,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DAMA_DB: ':memory:',
-      LOG_LEVEL: 'warn',
-      DAMA_PLAYER_LIMITS: '{"newBurst":100,"newPerHour":1000}',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  BASE = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${BASE}api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return () => child.kill();
-    await new Promise((ok) => setTimeout(ok, 200));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
-
-async function context(browser: Browser, size: Size, lang: 'tr' | 'en', state?: State, sw = false) {
-  const ctx = await browser.newContext({
-    viewport: { width: size.width, height: size.height },
-    deviceScaleFactor: 1,
-    locale: lang === 'tr' ? 'tr-TR' : 'en-US',
-    serviceWorkers: sw ? 'allow' : 'block',
-    hasTouch: size.name !== 'desktop',
-    isMobile: size.name !== 'desktop',
-    ...(state ? { storageState: state } : {}),
-  });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  return page;
-}
-
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${OUT}/${name}.png`, fullPage });
-}
+let OUT = '';
+const context = (browser: Browser, size: Size, lang: Lang, state?: State, sw = false) =>
+  openPage(browser, size, lang, { ...(state ? { state } : {}), serviceWorkers: sw });
+const shoot = (page: Page, name: string, fullPage = false) => shot(page, `${OUT}/${name}.png`, fullPage);
 
 async function seek(page: Page, clock: string, rated: boolean): Promise<void> {
   await page.goto(`${BASE}#/lobby`);
@@ -138,8 +72,9 @@ async function fakePush(ctx: BrowserContext): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  mkdirSync(OUT, { recursive: true });
-  const stop = await server();
+  OUT = outDir('/tmp/web3-shots');
+  const server = await gameServer();
+  BASE = server.base;
   const browser = await chromium.launch(chromiumLaunch);
   try {
     const setup = SIZES[0];
@@ -176,25 +111,25 @@ async function main(): Promise<void> {
       const H = await context(browser, size, 'tr', pState);
       await H.goto(`${BASE}#/`);
       await H.locator('[data-testid=turn-game]').nth(2).waitFor();
-      await shot(H, name('home-turns'));
+      await shoot(H, name('home-turns'));
       // the correspondence game at the top of the list
       await H.locator('[data-testid=turn-game]').first().click();
       await H.locator('[data-testid=online-game][data-status=playing]').waitFor();
       await H.waitForTimeout(600);
-      await shot(H, name('correspondence'));
+      await shoot(H, name('correspondence'));
       // correspondence offered beside the live clocks: the lobby and the friend link
       await H.goto(`${BASE}#/lobby`);
       await H.locator('[data-testid=lobby-me]').waitFor();
       await H.locator('input[name=lobby-clock][value="3d"]').check({ force: true });
-      await shot(H, name('lobby-correspondence'), size.name === 'phone');
+      await shoot(H, name('lobby-correspondence'), size.name === 'phone');
       await H.goto(`${BASE}#/online`);
       await H.locator('input[name=online-clock][value="3d"]').check({ force: true });
-      await shot(H, name('link-correspondence'));
+      await shoot(H, name('link-correspondence'));
       await H.goto(`${BASE}#/watch`);
       await H.locator('[data-testid=featured][data-status=playing]').waitFor();
       await H.locator('[data-testid=live-game]').first().waitFor();
       await H.waitForTimeout(600);
-      await shot(H, name('watch'));
+      await shoot(H, name('watch'));
       // a leaderboard (a stand-in answer), the player's own row among them
       await H.route('**/api/leaderboard/blitz', (r) =>
         r.fulfill({
@@ -213,10 +148,10 @@ async function main(): Promise<void> {
       );
       await H.goto(`${BASE}#/leaderboard/blitz`);
       await H.locator('[data-testid=leader]').first().waitFor();
-      await shot(H, name('leaderboard'));
+      await shoot(H, name('leaderboard'));
       await H.goto(`${BASE}#/leaderboard/correspondence`);
       await H.locator('[data-testid=leaders-empty]').waitFor();
-      await shot(H, name('leaderboard-empty'));
+      await shoot(H, name('leaderboard-empty'));
       await H.context().close();
       // the notification settings: two kinds on
       const N = await context(browser, size, 'tr', pState, true);
@@ -242,21 +177,21 @@ async function main(): Promise<void> {
       const E = await context(browser, size, 'en', pState);
       await E.goto(`${BASE}#/`);
       await E.locator('[data-testid=turn-game]').nth(2).waitFor();
-      await shot(E, `en-${size.name}-home-turns`);
+      await shoot(E, `en-${size.name}-home-turns`);
       await E.locator('[data-testid=turn-game]').first().click();
       await E.locator('[data-testid=online-game][data-status=playing]').waitFor();
       await E.waitForTimeout(600);
-      await shot(E, `en-${size.name}-correspondence`);
+      await shoot(E, `en-${size.name}-correspondence`);
       await E.goto(`${BASE}#/lobby`);
       await E.locator('[data-testid=lobby-me]').waitFor();
       await E.locator('input[name=lobby-clock][value="7d"]').check({ force: true });
-      await shot(E, `en-${size.name}-lobby-correspondence`);
+      await shoot(E, `en-${size.name}-lobby-correspondence`);
       await E.context().close();
     }
     for (const x of [P, Q, R, S, U, V]) await x.context().close();
   } finally {
     await browser.close();
-    stop();
+    server.stop();
   }
 }
 
