@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator } from '@playwright/test';
 import { sameMove, squareName, type Move, type Position } from '@dama/core';
-import { parseBank, solutionMoves, startSession, type BankKind, type Puzzle } from '@dama/puzzle';
+import { parseBank, slowerWin, solutionMoves, startSession, type BankKind, type Puzzle } from '@dama/puzzle';
 
 /** A bank as shipped (`@dama/puzzle/daily.tsv` or `training.tsv`). */
 export function shippedBank(kind: BankKind): Puzzle[] {
@@ -13,6 +13,15 @@ export function shippedBank(kind: BankKind): Puzzle[] {
   );
   if (!r.ok) throw new Error(r.error);
   return r.value;
+}
+
+/** The puzzle's start position. */
+export const startOf = (p: Puzzle): Position => startSession(p).position;
+
+/** A legal first move the puzzle does not accept: after it the solver has no win at all. */
+export function wrongMove(p: Puzzle): Move | undefined {
+  const pos = startOf(p);
+  return pos.legalMovesAllPaths().find((m) => slowerWin(pos, m, p.moves) === 0);
 }
 
 /**
@@ -39,7 +48,7 @@ export async function tapLine(
   ready: (ply: number) => Promise<void>,
 ): Promise<void> {
   const line = solutionMoves(p);
-  let pos = startSession(p).position;
+  let pos = startOf(p);
   for (let i = 0; i < line.length; i += 2) {
     await ready(i);
     await tapMove(root, pos, line[i]);

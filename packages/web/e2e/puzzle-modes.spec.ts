@@ -3,24 +3,18 @@
 // after which the solver has no win). The page is driven only through taps on the board and its
 // buttons; the storm's three minutes pass on Playwright's mocked clock (`page.clock`).
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { Move } from '@dama/core';
-import { slowerWin, startSession, type Puzzle } from '@dama/puzzle';
-import { shippedBank, tapLine, tapMove } from './puzzle-helpers.ts';
+import type { Puzzle } from '@dama/puzzle';
+import { shippedBank, startOf, tapLine, tapMove, wrongMove } from './puzzle-helpers.ts';
 
 const pool = new Map(shippedBank('training').map((p) => [p.id, p]));
 
 const RUNS_KEY = 'dama.puzzle-runs.v1';
-/** A first move after which the solver has no win at all. */
-function wrongMove(p: Puzzle): Move | undefined {
-  const s = startSession(p);
-  return s.position.legalMovesAllPaths().find((m) => slowerWin(s.position, m, p.moves) === 0);
-}
 
 /** Play `wrongMove(p)` by taps on the run's board. */
 async function miss(run: Locator, p: Puzzle): Promise<void> {
   const wrong = wrongMove(p);
   expect(wrong, `puzzle ${p.id} has a first move that loses the win`).toBeDefined();
-  await tapMove(run, startSession(p).position, wrong!);
+  await tapMove(run, startOf(p), wrong!);
 }
 
 /** The puzzle the run shows now. */

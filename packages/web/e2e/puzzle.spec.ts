@@ -14,10 +14,9 @@ import {
   puzzleNumber,
   slowerWin,
   solutionMoves,
-  startSession,
   type Puzzle,
 } from '@dama/puzzle';
-import { shippedBank, tapLine, tapMove } from './puzzle-helpers.ts';
+import { shippedBank, startOf, tapLine, tapMove, wrongMove } from './puzzle-helpers.ts';
 
 const PUZZLE_URL = './#/puzzle';
 const SHOTS = process.env.PUZZLE_SHOTS;
@@ -30,16 +29,6 @@ const root = (page: Page) => page.getByTestId('puzzle');
 /** The routes of the piece that ends a move on the same square. */
 const routesOf = (pos: Position, m: Move): Move[] =>
   pos.legalMovesAllPaths().filter((x) => x.from === m.from && x.to === m.to);
-
-/** The puzzle's start position. */
-const start = (p: Puzzle): Position => startSession(p).position;
-
-/** A legal first move the puzzle does not accept. */
-function wrongMove(p: Puzzle): Move | undefined {
-  return start(p)
-    .legalMovesAllPaths()
-    .find((m) => slowerWin(start(p), m, p.moves) === 0);
-}
 
 /** The first date from `from` for which `ok` holds. */
 function findDate(from: string, ok: (date: string) => boolean): string {
@@ -77,7 +66,7 @@ test('daily puzzle #7: a capture with two routes over the same men is played wit
   const p = puzzleOn(date);
   // the line has a move of the solver's that two routes play, over the same men: one move, so two
   // taps play it (the board used to ask for a square on the way)
-  let pos = start(p);
+  let pos = startOf(p);
   const routes = solutionMoves(p).map((m, i) => {
     const r = i % 2 === 0 ? routesOf(pos, m) : [];
     expect(r.every((x) => sameMove(x, m))).toBe(true);
@@ -138,7 +127,7 @@ test('three wrong moves: each is refuted and undone, then the solution is played
   const wrong = wrongMove(p)!;
   await openOn(page, day);
   for (const left of [2, 1]) {
-    await tap(page, start(p), wrong);
+    await tap(page, startOf(p), wrong);
     await expect(page.getByTestId('pz-status')).toContainText('does not win');
     await expect(root(page)).toHaveAttribute('data-phase', 'play');
     await expect(page.getByTestId('pz-tries')).toHaveAttribute('data-left', String(left));
@@ -146,7 +135,7 @@ test('three wrong moves: each is refuted and undone, then the solution is played
       `Try again from this position: ${left} ${left === 1 ? 'try' : 'tries'} left.`,
     );
   }
-  await tap(page, start(p), wrong);
+  await tap(page, startOf(p), wrong);
   await expect(page.getByTestId('pz-status')).toContainText('Here comes the solution');
   await expect(root(page)).toHaveAttribute('data-phase', 'failed', { timeout: 20_000 });
   await expect(page.getByTestId('pz-tries')).toHaveAttribute('data-left', '0');
@@ -238,7 +227,7 @@ function slowerSecond(): { date: string; pos: Position; second: Move } | undefin
   for (const p of puzzles.slice(2, 80)) {
     if (p.moves < 3 || !p.date) continue;
     const line = solutionMoves(p);
-    const pos = start(p).play(line[0]).play(line[1]);
+    const pos = startOf(p).play(line[0]).play(line[1]);
     for (const m of pos.legalMovesAllPaths()) {
       if (losesWithin(pos.play(m), p.moves - 2)) continue;
       const w = slowerWin(pos, m, p.moves - 1);
@@ -254,7 +243,7 @@ test('a slower winning move costs no try and says why', async ({ page }) => {
   expect(found, 'a puzzle with a slower second move among the first 80').toBeDefined();
   const p = puzzleOn(found!.date);
   await openOn(page, found!.date);
-  await tap(page, start(p), solutionMoves(p)[0]);
+  await tap(page, startOf(p), solutionMoves(p)[0]);
   await expect(root(page)).toHaveAttribute('data-played', '2');
   await expect(root(page)).toHaveAttribute('data-phase', 'play');
   await tap(page, found!.pos, found!.second);
@@ -279,7 +268,7 @@ test('the hint marks the piece to move, and the result says a hint was used', as
   await root(page)
     .locator(`[data-square="${squareName(line[0].to)}"]`)
     .click();
-  let pos = start(p).play(line[0]);
+  let pos = startOf(p).play(line[0]);
   for (let i = 2; i < line.length; i += 2) {
     pos = pos.play(line[i - 1]);
     await expect(root(page)).toHaveAttribute('data-played', String(i));
@@ -375,7 +364,7 @@ test('training: the rating moves up after a solve and down after a failure', asy
   for (let i = 0; i < 3; i++) {
     await expect(training).toHaveAttribute('data-phase', 'play');
     await expect(page.getByTestId('tr-hint')).toBeVisible();
-    await tap(page, start(second), wrong!);
+    await tap(page, startOf(second), wrong!);
     if (i < 2)
       await expect(page.getByTestId('tr-status')).toContainText(i === 0 ? '2 tries left' : '1 try left');
   }
@@ -407,7 +396,7 @@ for (const lang of ['tr', 'en'] as const) {
       await page.waitForTimeout(300);
       await shot('2-hint-details');
       await openOn(page, day); // the hinted piece is picked up: a fresh page to tap the wrong one
-      await tap(page, start(p), wrongMove(p)!);
+      await tap(page, startOf(p), wrongMove(p)!);
       await expect(page.locator('.pz-status.wrong')).toBeVisible();
       await page.waitForTimeout(1000);
       await shot('3-wrong');
@@ -421,7 +410,7 @@ for (const lang of ['tr', 'en'] as const) {
       await page.locator(`.pz-day[data-date="${past}"]`).click();
       for (let i = 0; i < 3; i++) {
         await expect(root(page)).toHaveAttribute('data-phase', 'play');
-        await tap(page, start(puzzleOn(past)), wrongMove(puzzleOn(past))!);
+        await tap(page, startOf(puzzleOn(past)), wrongMove(puzzleOn(past))!);
         await expect(page.getByTestId('pz-tries')).toHaveAttribute('data-left', String(2 - i));
       }
       await expect(root(page)).toHaveAttribute('data-phase', 'failed', { timeout: 20_000 });
