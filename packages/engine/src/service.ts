@@ -8,12 +8,11 @@
  * ends. Two ways make stop immediate: (1) the host passes a SharedArrayBuffer in `init` and counts its
  * stops in its first int32 (`Atomics.add`); each search request carries `stopAt`, the count that
  * stops it (one more than the count when the host sent it), and the search polls the flag every 1024
- * nodes. A stop is thus meant for the searches sent before it, never for a later one, and is kept
- * even when it comes before its search starts (a flag set to 1 and reset by each new search lost a
- * stop that came between a search's scheduling and its start, and an endless search then ran on);
- * SharedArrayBuffer needs a cross-origin-isolated page; (2) otherwise the time limit ends the search,
- * and a client that cannot wait can terminate the worker and start a new one. We chose this over slicing the search into
- * resumable chunks, which would cost speed in every node for a rare event.
+ * nodes. A stop thus ends every search sent before it, even one not started yet, and never a later
+ * one (docs/analysis-stop.md). SharedArrayBuffer needs a cross-origin-isolated page; (2) otherwise
+ * the time limit ends the search, and a client that cannot wait can terminate the worker and start a
+ * new one. We chose this over slicing the search into resumable chunks, which would cost speed in
+ * every node for a rare event.
  *
  * The learned evaluation's weights: `init` may carry them as bytes (`weights`) or as a URL to fetch
  * (`weightsUrl`; the web app passes its `engine/eval.bin`). Searches that arrive while they load wait

@@ -104,7 +104,6 @@ export const reconnectWait = (tries: number): number => Math.min(15_000, 500 * 2
 export const busyWait = (tries: number): number => Math.min(5000, 1000 * 2 ** Math.max(0, tries - 1));
 /** Busy answers to one seek before the player is told it did not go through. */
 export const MAX_BUSY = 6;
-export { PROBE_WAIT } from '../lib/online/link.ts';
 
 /**
  * The lobby's connection, as the app holds it: kept for the app's life, so that a seek stays open

@@ -6,7 +6,8 @@ import { FakeSocket as BaseSocket } from '../lib/online/fake-socket.ts';
 import type { GameRecord } from '../lib/record.ts';
 import { defaultSettings } from '../lib/settings.ts';
 import { testSnapshot } from '../lib/player/test-server.ts';
-import { ACK_WAIT, NOTICE_MS, OnlineCtrl, PROBE_WAIT, SEAT_WAIT, type OnlineEnv } from './ctrl.ts';
+import { PROBE_WAIT } from '../lib/online/link.ts';
+import { ACK_WAIT, NOTICE_MS, OnlineCtrl, SEAT_WAIT, type OnlineEnv } from './ctrl.ts';
 import {
   PING_EVERY,
   type ClientMessage,

@@ -103,7 +103,6 @@ export const busyWait = (tries: number): number => Math.min(5000, 1000 * 2 ** Ma
 export const NOTICE_MS = 6000;
 /** How long the new game of a rematch waits for its seat message before it is opened without one. */
 export const SEAT_WAIT = 5000;
-export { PROBE_WAIT } from '../lib/online/link.ts';
 /** A clock grown by at least this much without a move was given more time ('moretime': 15 s, or a day). */
 const GIVEN_AT_LEAST = 10_000;
 
@@ -245,7 +244,6 @@ export class OnlineCtrl {
 
   /** The socket closed or went silent: whatever was sent on it is in doubt; connect again. */
   private drop(): void {
-    this.sentOn = undefined;
     for (const k of ['ack', 'busy'] as const) clearTimeout(this.timers[k]);
     this.retry();
   }
