@@ -82,6 +82,9 @@ export interface GameOptions {
   counters?: Counters;
 }
 
+/** Draw rules made by a game's constructor: whole and frozen, so another game may share them. */
+const MADE_RULES = new WeakSet<object>();
+
 /** A game: the start position, the moves played, the draw rules and counters, and the outcome (`outcome()`: no pieces or moves, repetition, the draw rules, resignation, time, agreement). */
 export class Game {
   readonly initial: Position;
@@ -93,7 +96,13 @@ export class Game {
 
   constructor(initial: Position = Position.start(), options: GameOptions = {}) {
     this.initial = initial;
-    this.drawRules = Object.freeze({ ...DEFAULT_DRAW_RULES, ...(options.drawRules ?? {}) });
+    const given = options.drawRules;
+    // Rules a game already made (a clone, a game started afresh from another) are shared, not copied.
+    if (given && MADE_RULES.has(given)) this.drawRules = given as Readonly<DrawRules>;
+    else {
+      this.drawRules = Object.freeze({ ...DEFAULT_DRAW_RULES, ...(given ?? {}) });
+      MADE_RULES.add(this.drawRules);
+    }
     this.initialCounters = options.counters ?? { noProgress: 0, kingsOnly: 0 };
   }
 

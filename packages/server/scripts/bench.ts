@@ -21,6 +21,7 @@
  *   --cpu-prof   a folder: the server and the generator write V8 CPU profiles of each step there
  *   --db-dir     where the SQLite file goes (the temp dir; /dev/shm takes the disk out)
  *   --node-flags=…  V8 flags for the server, space-separated after the = (those of `npm start -w @dama/server`)
+ *   --server-log  a file: every line the server writes (with V8 traces such as --trace-gc-nvp) is added to it
  *   --note       words kept with the results (what was measured)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -91,6 +92,7 @@ const { values: opt } = parseArgs({
     note: { type: 'string' },
     'db-dir': { type: 'string' },
     'node-flags': { type: 'string' },
+    'server-log': { type: 'string' },
   },
 });
 
@@ -128,6 +130,7 @@ const OUT = resolve(
 /** The server's V8 flags: by default the ones its start script gives it (packages/server/package.json). */
 const NODE_FLAGS = (opt['node-flags'] ?? startFlags()).split(/\s+/).filter(Boolean);
 const CPU_PROF = opt['cpu-prof'] ? resolve(opt['cpu-prof']) : undefined;
+const SERVER_LOG = opt['server-log'] ? resolve(opt['server-log']) : undefined;
 
 // ---------------------------------------------------------------------------------------------------
 // Children, cleanup, the time bound
@@ -201,6 +204,7 @@ class Proc {
 
   log(line: string): void {
     this.lines++;
+    if (SERVER_LOG && this.name === 'server') appendFileSync(SERVER_LOG, line + '\n');
     if (line.includes('"msg":"slow task"') && this.slow.length < MAX_SLOW) {
       const l = JSON.parse(line) as { time: number; task: string; ms: number; writes?: number };
       this.slow.push(l.writes === undefined ? [l.time, l.task, l.ms] : [l.time, l.task, l.ms, l.writes]);

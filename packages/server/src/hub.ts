@@ -155,6 +155,8 @@ interface Conn {
   /** It has said `hello` once (a socket moving to another game is game-less for a moment, not silent). */
   greeted: boolean;
   closed: boolean;
+  /** Its socket's writes are held until the end of this turn (`cork`). */
+  corked: boolean;
 }
 
 /** A game held by this instance because some of its sockets watch it. */
@@ -165,7 +167,11 @@ interface Held {
   /** The record may be behind the database (a write failed, the bus missed something): read it again. */
   stale: boolean;
   watchers: Set<Conn>;
+  /** When something is next due without anyone acting (a flag, the first-move deadline), or null. */
+  due: number | null;
+  /** The timer that wakes for it, and when it wakes (no later than `due`, see `schedule`). */
   timer: NodeJS.Timeout | undefined;
+  wakeAt: number;
   /** When this instance first showed the side to move its current position (ply), for bus delays. */
   shown: { plies: number; at: number } | undefined;
 }
@@ -575,6 +581,7 @@ export class Hub {
       rematchSent: null,
       greeted: false,
       closed: false,
+      corked: false,
     };
     this.conns.add(conn);
     ws.on('message', (data, isBinary) => {
@@ -619,16 +626,27 @@ export class Hub {
    */
   private cork(conn: Conn): void {
     const socket = (conn.ws as unknown as { _socket?: Corkable })._socket;
-    if (!socket || this.corked.has(socket)) return;
-    if (this.corked.size === 0) process.nextTick(this.uncorkAll);
+    if (!socket || conn.corked) return;
+    if (this.nCorked === 0) process.nextTick(this.uncorkAll);
     socket.cork();
-    this.corked.add(socket);
+    conn.corked = true;
+    this.corked[this.nCorked++] = conn;
   }
 
-  private corked = new Set<Corkable>();
+  /**
+   * The connections corked this turn: the first `nCorked` of an array that is kept from turn to
+   * turn (a set's `clear`, or an array's `length = 0`, would make a new table every turn).
+   */
+  private corked: (Conn | null)[] = [];
+  private nCorked = 0;
   private readonly uncorkAll = () => {
-    for (const s of this.corked) s.uncork();
-    this.corked.clear();
+    for (let i = 0; i < this.nCorked; i++) {
+      const c = this.corked[i]!;
+      this.corked[i] = null;
+      c.corked = false;
+      (c.ws as unknown as { _socket?: Corkable })._socket?.uncork();
+    }
+    this.nCorked = 0;
   };
 
   private send(conn: Conn, msg: ServerMessage): void {
@@ -785,14 +803,28 @@ export class Hub {
   private noteShown(h: Held, conn: Conn, v: number): void {
     if (v !== h.rec.version || conn.seat === null || conn.seat !== R.turnOf(h.rec)) return;
     const plies = h.rec.moves.length;
-    if (h.shown?.plies !== plies) h.shown = { plies, at: this.now() };
+    if (!h.shown) h.shown = { plies, at: this.now() };
+    else if (h.shown.plies !== plies) {
+      // Changed in place: a new object a move would live until the next move (see `schedule`).
+      h.shown.plies = plies;
+      h.shown.at = this.now();
+    }
   }
 
   /** Keeps a game in memory (its newest record) while sockets here watch it. */
   private hold(rec: ServerGame, game: R.Replayed | undefined): Held {
     let h = this.held.get(rec.id);
     if (!h) {
-      h = { rec, game, stale: false, watchers: new Set(), timer: undefined, shown: undefined };
+      h = {
+        rec,
+        game,
+        stale: false,
+        watchers: new Set(),
+        due: null,
+        timer: undefined,
+        wakeAt: 0,
+        shown: undefined,
+      };
       this.held.set(rec.id, h);
       return h;
     }
@@ -1047,7 +1079,7 @@ export class Hub {
           const change = f(rec, now);
           let next = change === null ? rec : change.ok ? change.record : rec;
           if (next !== stored) {
-            next = { ...next, version: stored.version + 1 };
+            if (next.version !== stored.version + 1) next = { ...next, version: stored.version + 1 };
             if (before && change?.ok) await this.db(() => before(stored, next));
             let written: boolean;
             try {
@@ -1123,27 +1155,40 @@ export class Hub {
     return R.snapshot(rec, this.now(), this.limits.claimAfter);
   }
 
-  /** A timer for what is next due in a held game (a flag, the first-move deadline). */
+  /**
+   * What is next due in a held game (a flag, the first-move deadline), and a timer to wake for it.
+   * A timer already set to wake no later than that is kept: it wakes early, finds nothing due, and
+   * sleeps again until the due time. Most moves put the due time later (the other side's flag), so
+   * most moves set no timer: at thousands of moves a second, a new timer a move is garbage that
+   * lives until the next move, long enough to reach the old generation.
+   */
   private schedule(id: string, due: number | null): void {
     const h = this.held.get(id);
     if (!h) return;
-    clearTimeout(h.timer);
-    h.timer = undefined;
+    h.due = due;
     if (due === null) return;
-    const wait = Math.max(0, due - this.now() + 5);
-    h.timer = setTimeout(
-      () => {
-        if (this.held.get(id) !== h) return;
-        h.timer = undefined;
-        void this.mutate(id, () => null).then((r) => {
-          // Not settled (a fault paused the clock, or the database is away): look again later.
-          if (r.ok && this.held.get(id) === h && !h.timer) this.schedule(id, R.dueAt(h.rec));
-          else if (!r.ok) this.schedule(id, this.now() + 1000);
-        });
-      },
-      Math.min(wait, 2 ** 31 - 1),
-    );
+    const at = due + 5;
+    if (h.timer && h.wakeAt <= at) return;
+    clearTimeout(h.timer);
+    this.wakeFor(id, h, at);
+  }
+
+  private wakeFor(id: string, h: Held, at: number): void {
+    h.wakeAt = at;
+    h.timer = setTimeout(() => this.wake(id, h), Math.min(Math.max(0, at - this.now()), 2 ** 31 - 1));
     h.timer.unref();
+  }
+
+  private wake(id: string, h: Held): void {
+    h.timer = undefined;
+    if (this.held.get(id) !== h || h.due === null) return;
+    if (this.now() < h.due) return this.wakeFor(id, h, h.due + 5);
+    void this.mutate(id, () => null).then((r) => {
+      if (this.held.get(id) !== h || h.timer) return;
+      // Not settled (a fault paused the clock, or the database is away): look again later.
+      if (r.ok) this.schedule(id, R.dueAt(h.rec));
+      else this.schedule(id, this.now() + 1000);
+    });
   }
 
   /** Players of dead instances become offline in the held games (so the opponent may claim). */

@@ -88,10 +88,10 @@ describe('the held game', () => {
         const text = pickMove(rec.moves, rand)!;
         const m = { seat: R.turnOf(rec), text, ply: rec.moves.length, id: `g${g}-${rec.moves.length}` };
         const time = { at: T0, now: T0, lag: 0 };
-        const fast = ok(R.move(rec, m, time, undefined, held));
         const slow = ok(R.move(rec, m, time));
-        expect(fast).toEqual(slow);
         const change = R.move(rec, m, time, undefined, held);
+        const fast = ok(change);
+        expect(fast).toEqual(slow);
         held = change.ok ? change.game : undefined;
         most = Math.max(most, held!.game.plies);
         rec = fast;
@@ -99,6 +99,30 @@ describe('the held game', () => {
     }
     // The held game never grew past the no-progress window.
     expect(most).toBeLessThan(100);
+  });
+
+  it('is played on in place, and a held game left ahead of its record (a write that failed) is not used again', () => {
+    const rec = ok(mv(started(), 'white', 'c3-c4', 0));
+    const held: R.Replayed = { game: R.replay(rec.moves), from: 0 };
+    const m = { seat: 'black' as const, text: 'f6-f5', ply: 1, id: 'b1' };
+    const time = { at: T0, now: T0, lag: 0 };
+    const first = R.move(rec, m, time, undefined, held);
+    if (!first.ok) throw new Error(first.error.message);
+    // No copy: the cache itself took the move.
+    expect(held.game.plies).toBe(2);
+    // The same move again on the same record (as after a failed write): the cache is one move
+    // ahead of it, so the game is replayed, and the move is judged as the first time.
+    const again = R.move(rec, m, time, undefined, held);
+    if (!again.ok) throw new Error(again.error.message);
+    expect(again.record).toEqual(first.record);
+    expect(again.game!.from + again.game!.game.plies).toBe(2);
+    expect(held.game.plies).toBe(2);
+    // A move that is refused leaves the cache as it was.
+    expect(
+      R.move(first.record, { seat: 'white', text: 'a1-a8', ply: 2, id: 'w2' }, time, undefined, first.game)
+        .ok,
+    ).toBe(false);
+    expect(first.game!.from + first.game!.game.plies).toBe(2);
   });
 
   it('still sees a repetition and the draw counters across the point where it starts afresh', () => {

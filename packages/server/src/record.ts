@@ -425,7 +425,11 @@ export interface MoveTime {
 /**
  * A move. A move sent twice, or sent before the sender saw the last move, does not match `ply` and
  * is refused — unless it is the mover's last stored move (same id), which is acknowledged unchanged.
- * `replayed`, when given, is the rules' game of the stored moves (a cache); it is not changed.
+ * `replayed`, when given, is the caller's cache of the rules' game of the stored moves. It is used
+ * only when its plies match the record's moves, and the move is played on it in place (no copy: a
+ * held game would otherwise leave a copy behind at every move); the change's `game` is the cache
+ * to keep when the new record is kept. A caller that keeps the old record keeps a cache that no
+ * longer matches it, which the check on its plies then refuses.
  */
 export function move(
   rec: ServerGame,
@@ -442,7 +446,7 @@ export function move(
     return fail('stale', `This move was made at move ${m.ply}, but the game is at move ${rec.moves.length}.`);
   if (turnOf(rec) !== m.seat) return fail('not-your-turn', 'It is not your turn.');
   const cached = replayed && replayed.from + replayed.game.plies === rec.moves.length;
-  const game = cached ? replayed.game.clone() : replay(rec.moves);
+  const game = cached ? replayed.game : replay(rec.moves);
   const from = cached ? replayed.from : 0;
   const played = game.playNotation(m.text);
   if (!played.ok) return fail('illegal-move', played.error.message);
@@ -464,7 +468,9 @@ export function move(
   const plies = rec.moves.length + 1;
   let next: ServerGame = {
     ...rec,
-    moves: [...rec.moves, makeNotation(played.value)],
+    // `concat` makes an array of the exact length (a spread leaves room to grow: twice the bytes,
+    // and the record lives until the next move).
+    moves: rec.moves.concat(makeNotation(played.value)),
     moveIds: { ...rec.moveIds, [seat]: m.id },
     clocks,
     lagQuota,
