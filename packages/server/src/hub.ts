@@ -172,6 +172,8 @@ interface Held {
   /** The timer that wakes for it, and when it wakes (no later than `due`, see `schedule`). */
   timer: NodeJS.Timeout | undefined;
   wakeAt: number;
+  /** The last change queued for this game (`mutate`), while it is not done. */
+  lock: Promise<unknown> | undefined;
   /** When this instance first showed the side to move its current position (ply), for bus delays. */
   shown: { plies: number; at: number } | undefined;
 }
@@ -200,6 +202,7 @@ type Mutation = (rec: ServerGame, now: number) => Change | null;
 /** A message about the game itself: what is left once the socket's own (ping, hello, sync) are answered. */
 type GameAction = Exclude<ClientMessage, { t: 'ping' | 'hello' | 'sync' }>;
 
+const SETTLED = Promise.resolve();
 const BUSY_DB = 'The game server cannot reach its database just now; try again in a moment.';
 const KEEP_FAULTS = 3600_000;
 
@@ -309,7 +312,8 @@ export class Hub {
     this.loop?.disable();
     for (const h of this.held.values()) clearTimeout(h.timer);
     for (const c of this.conns) c.ws.close(1001, 'server stopping');
-    await Promise.allSettled([...this.locks.values()]);
+    const held = [...this.held.values()].flatMap((h) => (h.lock ? [h.lock] : []));
+    await Promise.allSettled([...this.locks.values(), ...held]);
   }
 
   get openSockets(): number {
@@ -824,7 +828,9 @@ export class Hub {
         timer: undefined,
         wakeAt: 0,
         shown: undefined,
+        lock: this.locks.get(rec.id),
       };
+      this.locks.delete(rec.id);
       this.held.set(rec.id, h);
       return h;
     }
@@ -843,6 +849,8 @@ export class Hub {
     if (!h || h.watchers.size > 0) return;
     clearTimeout(h.timer);
     this.held.delete(id);
+    // Changes still queued stay in order for whoever changes the game next.
+    if (h.lock) this.locks.set(id, h.lock);
     this.seats.delete(`${id}:white`);
     this.seats.delete(`${id}:black`);
   }
@@ -1064,7 +1072,10 @@ export class Hub {
     f: Mutation,
     before?: (old: ServerGame, next: ServerGame) => Promise<void>,
   ): Promise<Result> {
-    const prev = this.locks.get(id) ?? Promise.resolve();
+    // The queue of changes to this game: on its held game while held (a map entry set and deleted
+    // at every move would make the map's table anew again and again), else in `locks`.
+    const held = this.held.get(id);
+    const prev = (held ? held.lock : this.locks.get(id)) ?? SETTLED;
     this.pending++;
     const run = prev.then(async (): Promise<Result> => {
       try {
@@ -1121,9 +1132,12 @@ export class Hub {
       }
     });
     const tail = run.catch(() => undefined);
-    this.locks.set(id, tail);
+    if (held) held.lock = tail;
+    else this.locks.set(id, tail);
     void tail.then(() => {
-      if (this.locks.get(id) === tail) this.locks.delete(id);
+      const h = this.held.get(id);
+      if (h?.lock === tail) h.lock = undefined;
+      else if (this.locks.get(id) === tail) this.locks.delete(id);
     });
     return run;
   }

@@ -145,6 +145,21 @@ export function compact(r: Replayed): Replayed {
   return { game: fresh, from: r.from + game.plies };
 }
 
+/**
+ * One string for each move text: the same few thousand texts ("c3-c4") come up in every game, and
+ * each held game keeps its whole list, so a string a move would be tens of thousands of small
+ * objects for the garbage collector to mark. Bounded: past `MAX_SHARED` texts a new one is kept as
+ * it is.
+ */
+const SHARED = new Map<string, string>();
+const MAX_SHARED = 20_000;
+function shared(text: string): string {
+  const known = SHARED.get(text);
+  if (known !== undefined) return known;
+  if (SHARED.size < MAX_SHARED) SHARED.set(text, text);
+  return text;
+}
+
 /** A change, or a refusal. A move's change carries the rules' game after it (to spare the next replay). */
 export type Change = { ok: true; record: ServerGame; game?: Replayed } | { ok: false; error: ChangeError };
 
@@ -470,7 +485,7 @@ export function move(
     ...rec,
     // `concat` makes an array of the exact length (a spread leaves room to grow: twice the bytes,
     // and the record lives until the next move).
-    moves: rec.moves.concat(makeNotation(played.value)),
+    moves: rec.moves.concat(shared(makeNotation(played.value))),
     moveIds: { ...rec.moveIds, [seat]: m.id },
     clocks,
     lagQuota,
