@@ -22,6 +22,9 @@
  *   --db-dir     where the SQLite file goes (the temp dir; /dev/shm takes the disk out)
  *   --node-flags=…  V8 flags for the server, space-separated after the = (those of `npm start -w @dama/server`)
  *   --server-log  a file: every line the server writes (with V8 traces such as --trace-gc-nvp) is added to it
+ *   --heap-sample a folder: the server's heap is sampled over each window (what reaches the old
+ *                 generation; with --heap-sample-all, every allocation), `server-N.heapprofile` there
+ *                 (`scripts/heap-sites.ts` reads it)
  *   --note       words kept with the results (what was measured)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -93,6 +96,8 @@ const { values: opt } = parseArgs({
     'db-dir': { type: 'string' },
     'node-flags': { type: 'string' },
     'server-log': { type: 'string' },
+    'heap-sample': { type: 'string' },
+    'heap-sample-all': { type: 'boolean', default: false },
   },
 });
 
@@ -131,6 +136,7 @@ const OUT = resolve(
 const NODE_FLAGS = (opt['node-flags'] ?? startFlags()).split(/\s+/).filter(Boolean);
 const CPU_PROF = opt['cpu-prof'] ? resolve(opt['cpu-prof']) : undefined;
 const SERVER_LOG = opt['server-log'] ? resolve(opt['server-log']) : undefined;
+const HEAP_SAMPLE = opt['heap-sample'] ? resolve(opt['heap-sample']) : undefined;
 
 // ---------------------------------------------------------------------------------------------------
 // Children, cleanup, the time bound
@@ -588,6 +594,12 @@ async function step(n: number): Promise<Step> {
       DAMA_SOCKETS_PER_ADDRESS: '400',
       DAMA_OPEN_GAMES_PER_ADDRESS: '400',
       DAMA_BENCH_PROBE: probeFile,
+      ...(HEAP_SAMPLE
+        ? {
+            DAMA_BENCH_HEAP: join(HEAP_SAMPLE, `server-${n}.heapprofile`),
+            DAMA_BENCH_HEAP_ALL: opt['heap-sample-all'] ? '1' : '0',
+          }
+        : {}),
       DAMA_LIMITS: JSON.stringify({ slowTask: SLOW_TASK_MS }),
     },
   );
@@ -858,6 +870,7 @@ if (availableParallelism() < 2) die('two cores are needed (server on core 0, loa
 }
 run.nofile = nofile;
 if (CPU_PROF) mkdirSync(CPU_PROF, { recursive: true });
+if (HEAP_SAMPLE) mkdirSync(HEAP_SAMPLE, { recursive: true });
 dir = mkdtempSync(join(tmpdir(), 'dama-bench-'));
 if (opt['db-dir']) DB_DIR = mkdtempSync(join(resolve(opt['db-dir']), 'dama-bench-db-'));
 const bound = setTimeout(() => {

@@ -8,8 +8,17 @@
  * generation's growth (what survives the young generation and is promoted, less what a major
  * collection frees meanwhile) is the sum of its rises between samples a second apart: what makes
  * the major collections come.
+ *
+ * With `DAMA_BENCH_HEAP` (a file name), the window is also sampled by V8's heap profiler: the first
+ * signal starts it, the second writes the profile there (`.heapprofile`, Chrome's format, with the
+ * allocating stacks). By default it keeps the samples of what survives the young generation (objects
+ * a scavenge frees are dropped; those a major collection frees are kept): where the old generation's
+ * growth is allocated. `DAMA_BENCH_HEAP_ALL=1` keeps every allocation instead; the two profiles of two
+ * runs, compared site by site (`scripts/heap-sites.ts`), give the share of each site that is
+ * promoted.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { watchGc } from './gc.ts';
@@ -43,7 +52,9 @@ if (file) {
       stalls.push([Math.round(performance.timeOrigin + now), Math.round(ms)]);
     tick = now;
   }, 10).unref();
+  const heap = process.env.DAMA_BENCH_HEAP ? heapSampler(process.env.DAMA_BENCH_HEAP) : undefined;
   process.on('SIGUSR2', () => {
+    heap?.();
     const ms = performance.now() - at;
     const c = process.cpuUsage(cpu);
     const line = {
@@ -70,4 +81,35 @@ if (file) {
     at = performance.now();
   });
   appendFileSync(file, JSON.stringify({ ready: true, pid: process.pid }) + '\n');
+}
+
+/** A toggle: the first call starts sampling the heap, the second writes the profile to `out`. */
+function heapSampler(out: string): () => void {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params: object = {}) =>
+    new Promise<unknown>((res, rej) =>
+      session.post(method, params, (e, r) => (e ? rej(e) : res(r))),
+    );
+  const all = process.env.DAMA_BENCH_HEAP_ALL === '1';
+  let on = false;
+  const fail = (e: unknown) => process.stderr.write(`probe: heap sampling failed: ${String(e)}\n`);
+  return () => {
+    if (!on) {
+      on = true;
+      post('HeapProfiler.enable')
+        .then(() =>
+          post('HeapProfiler.startSampling', {
+            samplingInterval: 4096,
+            includeObjectsCollectedByMajorGC: true,
+            includeObjectsCollectedByMinorGC: all,
+          }),
+        )
+        .catch(fail);
+      return;
+    }
+    post('HeapProfiler.stopSampling')
+      .then((r) => writeFileSync(out, JSON.stringify((r as { profile: unknown }).profile)))
+      .catch(fail);
+  };
 }
