@@ -53,7 +53,9 @@ function sites(file: string): { bytes: Map<string, number>; total: number } {
 const mb = (b: number) => (b / 1e6).toFixed(1).padStart(8);
 const kept = sites(positionals[0]);
 const all = positionals[1] ? sites(positionals[1]) : undefined;
-console.log(`${positionals[0]}: ${mb(kept.total)} MB` + (all ? `; all allocations: ${mb(all.total)} MB` : ''));
+console.log(
+  `${positionals[0]}: ${mb(kept.total)} MB` + (all ? `; all allocations: ${mb(all.total)} MB` : ''),
+);
 for (const [site, b] of [...kept.bytes].sort((x, y) => y[1] - x[1]).slice(0, top)) {
   const of = all?.bytes.get(site);
   const share = of ? ` of ${mb(of)} MB ${((100 * b) / of).toFixed(0).padStart(4)}%` : '';

@@ -88,9 +88,7 @@ function heapSampler(out: string): () => void {
   const session = new Session();
   session.connect();
   const post = (method: string, params: object = {}) =>
-    new Promise<unknown>((res, rej) =>
-      session.post(method, params, (e, r) => (e ? rej(e) : res(r))),
-    );
+    new Promise<unknown>((res, rej) => session.post(method, params, (e, r) => (e ? rej(e) : res(r))));
   const all = process.env.DAMA_BENCH_HEAP_ALL === '1';
   let on = false;
   const fail = (e: unknown) => process.stderr.write(`probe: heap sampling failed: ${String(e)}\n`);

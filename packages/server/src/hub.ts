@@ -161,6 +161,10 @@ interface Conn {
 
 /** A game held by this instance because some of its sockets watch it. */
 interface Held {
+  /**
+   * The newest record known here: one object for as long as the game is held, which takes each
+   * newer record's fields in place (`keep`). Read it now, never keep it across an `await`.
+   */
   rec: ServerGame;
   /** The rules' game of `rec.moves`, when known. */
   game: R.Replayed | undefined;
@@ -203,6 +207,27 @@ type Mutation = (rec: ServerGame, now: number) => Change | null;
 type GameAction = Exclude<ClientMessage, { t: 'ping' | 'hello' | 'sync' }>;
 
 const SETTLED = Promise.resolve();
+
+/**
+ * The held record `held` becomes `next` in place. A record a move would otherwise stay in memory
+ * until the next move (seconds), long enough to reach the old generation, where thousands of
+ * them a second make the major collections come (docs/server-load.md). A list of moves that only
+ * grew by one move takes it on its end instead of being replaced.
+ */
+export function keep(held: ServerGame, next: ServerGame): void {
+  const grown = oneMore(held.moves, next.moves);
+  if (grown) held.moves.push(next.moves[next.moves.length - 1]);
+  const moves = grown ? held.moves : next.moves;
+  Object.assign(held, next);
+  held.moves = moves;
+}
+
+/** Whether `longer` is `shorter` and one more move. */
+function oneMore(shorter: readonly string[], longer: readonly string[]): boolean {
+  if (longer.length !== shorter.length + 1) return false;
+  for (let i = 0; i < shorter.length; i++) if (longer[i] !== shorter[i]) return false;
+  return true;
+}
 const BUSY_DB = 'The game server cannot reach its database just now; try again in a moment.';
 const KEEP_FAULTS = 3600_000;
 
@@ -838,7 +863,7 @@ export class Hub {
       // A change that is not a move keeps the moves (the same array): the rules' game stands.
       if (rec.version > h.rec.version || game)
         h.game = game ?? (rec.moves === h.rec.moves ? h.game : undefined);
-      h.rec = rec;
+      if (rec !== h.rec) keep(h.rec, rec);
       h.stale = false;
     }
     return h;
@@ -1110,11 +1135,12 @@ export class Hub {
               if (h) h.stale = true;
               continue;
             }
+            // Told first: `changed` updates the held record, which may be `stored`, in place.
+            this.onStored(stored, next);
             this.changed(
               next,
               change?.ok && next.moves.length === stored.moves.length + 1 ? change.game : undefined,
             );
-            this.onStored(stored, next);
           } else if (h && (fresh || h.stale)) {
             // Read back after another instance's write: this instance's sockets see it now, whatever the bus does.
             this.hold(stored, undefined);
