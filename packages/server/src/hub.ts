@@ -155,8 +155,8 @@ interface Conn {
   /** It has said `hello` once (a socket moving to another game is game-less for a moment, not silent). */
   greeted: boolean;
   closed: boolean;
-  /** Its socket's writes are held until the end of this turn (`cork`). */
-  corked: boolean;
+  /** Its TCP socket while its writes are held until the end of this turn (`cork`), else null. */
+  corked: Corkable | null;
 }
 
 /** A game held by this instance because some of its sockets watch it. */
@@ -173,7 +173,7 @@ interface Held {
   watchers: Set<Conn>;
   /** When something is next due without anyone acting (a flag, the first-move deadline), or null. */
   due: number | null;
-  /** The timer that wakes for it, and when it wakes (no later than `due`, see `schedule`). */
+  /** The timer that wakes for it, and the due time it wakes for (no later than `due`, see `schedule`). */
   timer: NodeJS.Timeout | undefined;
   wakeAt: number;
   /** The last change queued for this game (`mutate`), while it is not done. */
@@ -610,7 +610,7 @@ export class Hub {
       rematchSent: null,
       greeted: false,
       closed: false,
-      corked: false,
+      corked: null,
     };
     this.conns.add(conn);
     ws.on('message', (data, isBinary) => {
@@ -658,7 +658,7 @@ export class Hub {
     if (!socket || conn.corked) return;
     if (this.nCorked === 0) process.nextTick(this.uncorkAll);
     socket.cork();
-    conn.corked = true;
+    conn.corked = socket;
     this.corked[this.nCorked++] = conn;
   }
 
@@ -672,8 +672,8 @@ export class Hub {
     for (let i = 0; i < this.nCorked; i++) {
       const c = this.corked[i]!;
       this.corked[i] = null;
-      c.corked = false;
-      (c.ws as unknown as { _socket?: Corkable })._socket?.uncork();
+      c.corked!.uncork();
+      c.corked = null;
     }
     this.nCorked = 0;
   };
@@ -1207,22 +1207,23 @@ export class Hub {
     if (!h) return;
     h.due = due;
     if (due === null) return;
-    const at = due + 5;
-    if (h.timer && h.wakeAt <= at) return;
+    if (h.timer && h.wakeAt <= due) return;
     clearTimeout(h.timer);
-    this.wakeFor(id, h, at);
+    this.wakeFor(id, h, due);
   }
 
+  /** A timer that wakes just after `at` (5 ms: a timer may fire a little early). */
   private wakeFor(id: string, h: Held, at: number): void {
     h.wakeAt = at;
-    h.timer = setTimeout(() => this.wake(id, h), Math.min(Math.max(0, at - this.now()), 2 ** 31 - 1));
+    const wait = Math.max(0, at - this.now() + 5);
+    h.timer = setTimeout(() => this.wake(id, h), Math.min(wait, 2 ** 31 - 1));
     h.timer.unref();
   }
 
   private wake(id: string, h: Held): void {
     h.timer = undefined;
     if (this.held.get(id) !== h || h.due === null) return;
-    if (this.now() < h.due) return this.wakeFor(id, h, h.due + 5);
+    if (this.now() < h.due) return this.wakeFor(id, h, h.due);
     void this.mutate(id, () => null).then((r) => {
       if (this.held.get(id) !== h || h.timer) return;
       // Not settled (a fault paused the clock, or the database is away): look again later.
