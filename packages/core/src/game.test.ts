@@ -26,6 +26,20 @@ describe('losing', () => {
     play(g, 'b1-a1');
     expect(g.outcome()).toEqual({ winner: 'white', reason: 'blocked' });
   });
+  it('the outcome follows the game through takebacks and other moves', () => {
+    const g = game('W:WKb1,b2,c2:Ba2');
+    play(g, 'b1-a1');
+    expect(g.outcome()).toEqual({ winner: 'white', reason: 'blocked' });
+    g.undo();
+    expect(g.outcome()).toBeUndefined();
+    // The same number of moves as before the takeback, another position: a2-a1 is free now.
+    play(g, 'b1-c1');
+    expect(g.outcome()).toBeUndefined();
+    g.undo();
+    play(g, 'b1-a1');
+    expect(g.outcome()).toEqual({ winner: 'white', reason: 'blocked' });
+    expect(g.clone().outcome()).toEqual({ winner: 'white', reason: 'blocked' });
+  });
   it('resignation', () => {
     const g = new Game();
     expect(g.resign('white').ok).toBe(true);

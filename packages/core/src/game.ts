@@ -93,6 +93,9 @@ export class Game {
   private entries: Entry[] = [];
   /** An outcome by a player's act (resignation, timeout, agreement), if any. */
   private ended: Outcome | undefined;
+  /** The position whose outcome by the rules is `verdict` (positions are immutable). */
+  private judged: Position | undefined;
+  private verdict: Outcome | undefined;
 
   constructor(initial: Position = Position.start(), options: GameOptions = {}) {
     this.initial = initial;
@@ -137,18 +140,28 @@ export class Game {
 
   /** How many times the current position has occurred so far (1 the first time). */
   repetitions(): number {
-    const key = this.position.key();
+    const now = this.position;
     // A capture or a forward man move can never be undone, so only positions since the last one count.
     const since = Math.min(this.counters.noProgress, this.entries.length);
     let n = 0;
     for (let ply = this.entries.length - since; ply <= this.entries.length; ply++)
-      if (this.positionAt(ply).key() === key) n++;
+      if (this.positionAt(ply).equals(now)) n++;
     return n;
   }
 
   /** The outcome, if the game is over; undefined while it goes on. */
   outcome(): Outcome | undefined {
     if (this.ended) return this.ended;
+    // Asked after a move and again before the next (`play` checks it): found once a position.
+    if (this.judged !== this.position) {
+      this.verdict = this.judge();
+      this.judged = this.position;
+    }
+    return this.verdict;
+  }
+
+  /** The outcome by the rules of the position now (the outcome of a played-out game). */
+  private judge(): Outcome | undefined {
     const pos = this.position;
     const toMove = pos.turn;
     if (pos.count(toMove) === 0) return { winner: opposite(toMove), reason: 'no-pieces' };

@@ -264,7 +264,15 @@ export class Position {
 
   /** The same pieces on the same squares and the same side to move. */
   equals(other: Position): boolean {
-    return this.key() === other.key();
+    return (
+      this.wLo === other.wLo &&
+      this.wHi === other.wHi &&
+      this.bLo === other.bLo &&
+      this.bHi === other.bHi &&
+      this.kLo === other.kLo &&
+      this.kHi === other.kHi &&
+      this.turn === other.turn
+    );
   }
 }
 

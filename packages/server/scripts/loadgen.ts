@@ -8,7 +8,8 @@
  * say `hello`, Black sends `join`. The player to move waits a uniformly random 2–5 s after its socket
  * saw the opponent's move, then plays a random legal move `{t:'move', move, ply, id}`. When a game
  * ends, the pair starts a new one on the same sockets, so N games are played at once. Every socket
- * sends `{t:'ping', n, rtt}` every 5–9.5 s (random, not in step with the others).
+ * sends `{t:'ping', n, rtt}` every `PING_EVERY` (10 s), as the app does, starting at a random point of
+ * the interval so that the sockets never ping in step.
  *
  * Measured: from the moment the mover's socket sends a move to the moment the opponent's socket
  * receives the `game` snapshot with it (both sockets are here: one clock). Counted, never dropped:
@@ -29,7 +30,13 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { makeNotation, parseNotation, Position } from '@dama/core';
 import WebSocket, { type RawData } from 'ws';
-import type { ClientMessage, ServerMessage, Snapshot, Status } from '../src/wire.ts';
+import {
+  PING_EVERY,
+  type ClientMessage,
+  type ServerMessage,
+  type Snapshot,
+  type Status,
+} from '../src/wire.ts';
 import { watchGc } from './gc.ts';
 
 const { values: opt } = parseArgs({
@@ -70,9 +77,6 @@ const SEED = Number(opt.seed);
 export const MOVE_TIMEOUT = 10_000;
 /** Starting a game (create, hello, join) must take less than this. */
 const START_TIMEOUT = 10_000;
-/** The socket's liveness ping goes out every 5–9.5 s (the server wants one at least every 10 s). */
-const PING_MIN = 5_000;
-const PING_MAX = 9_500;
 const PONG_TIMEOUT = 10_000;
 
 function parseClock(text: string | undefined): { minutes: number; increment: number } {
@@ -281,16 +285,13 @@ class Player {
   private pingN = 0;
   private pings = new Map<number, number>();
   private rtt: number | undefined;
-  /** When this socket's next ping is due, and its own interval (5–9.5 s, drawn once). */
+  /** When this socket's next ping is due. */
   pingAt = Infinity;
-  private pingEvery: number;
 
   constructor(
     readonly pair: Pair,
     readonly color: 'white' | 'black',
-  ) {
-    this.pingEvery = PING_MIN + pair.rand() * (PING_MAX - PING_MIN);
-  }
+  ) {}
 
   connect(): Promise<void> {
     this.closing = false;
@@ -322,7 +323,7 @@ class Player {
         clearTimeout(timer);
         this.open = true;
         // The first ping at a random point of the interval, so that the sockets never ping in step.
-        this.schedulePing(this.pair.rand() * this.pingEvery);
+        this.schedulePing(this.pair.rand() * PING_EVERY);
         resolve();
       });
       ws.on('message', (data) => this.receive(data));
@@ -460,7 +461,7 @@ class Player {
         ? { t: 'ping', n }
         : { t: 'ping', n, rtt: Math.min(60_000, Math.round(this.rtt)) },
     );
-    this.schedulePing(this.pingEvery);
+    this.schedulePing(PING_EVERY);
   }
 }
 

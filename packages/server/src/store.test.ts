@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newRecord, type ServerGame } from './record.ts';
-import { MAX_BATCH, SqliteStore } from './store.ts';
+import { ACTIVE_LAG, MAX_BATCH, SqliteStore } from './store.ts';
 
 const game = (id: string): ServerGame =>
   newRecord({
@@ -82,6 +82,58 @@ describe('SqliteStore group commit', () => {
       store = undefined;
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('SqliteStore writes of a game being played', () => {
+  const playing = (id: string, active: number): ServerGame => ({ ...game(id), status: 'playing', active });
+  const moved = (rec: ServerGame, move: string, active: number): ServerGame => ({
+    ...next(rec, move),
+    active,
+  });
+
+  it('keeps every move and refuses a stale write, whichever statement wrote it', async () => {
+    store = new SqliteStore(':memory:');
+    let rec = playing('p', 1000);
+    await store.insert(rec);
+    for (let i = 0; i < 5; i++) {
+      rec = moved(rec, `m${i}`, 1000 + i);
+      expect(await store.update(rec)).toBe(true);
+    }
+    // The same version again (another writer came first): refused, and the record stays.
+    expect(await store.update({ ...rec, moves: [...rec.moves.slice(0, 4), 'other'] })).toBe(false);
+    expect(await store.update({ ...rec, version: rec.version + 2 })).toBe(false);
+    const stored = await store.get('p');
+    expect(stored?.moves).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+    expect(stored?.version).toBe(rec.version);
+    // An end is a status change: written in full, so the games that expire by `ended` see it.
+    const over = { ...moved(rec, 'm5', 2000), status: 'over' as const, ended: 2000 };
+    expect(await store.update(over)).toBe(true);
+    expect((await store.get('p'))?.status).toBe('over');
+    expect(await store.idle(10 ** 12)).toEqual([]);
+  });
+
+  it('finds idle games by an active time that lags its record by at most ACTIVE_LAG', async () => {
+    store = new SqliteStore(':memory:');
+    const start = 10 * ACTIVE_LAG;
+    let a = playing('a', start);
+    const b = playing('b', start);
+    await store.insert(a);
+    await store.insert(b);
+    // `a` moves within the lag: its indexed columns are not written, so the column keeps its old
+    // time and `a` is still a candidate of idle (the sweep checks the record); `b`, untouched, too.
+    a = moved(a, 'c3-d4', start + ACTIVE_LAG / 2);
+    expect(await store.update(a)).toBe(true);
+    expect(await store.idle(start + 1)).toEqual(expect.arrayContaining(['a', 'b']));
+    expect((await store.get('a'))?.active).toBe(start + ACTIVE_LAG / 2);
+    // Past the lag, the column catches up: `a` is no longer idle at a time before its last move.
+    a = moved(a, 'f6-e5', start + 2 * ACTIVE_LAG);
+    expect(await store.update(a)).toBe(true);
+    const idle = await store.idle(start + ACTIVE_LAG);
+    expect(idle).toContain('b');
+    expect(idle).not.toContain('a');
+    // Never later than the record: a game whose last move is before `before` is always found.
+    expect(await store.idle(start + 2 * ACTIVE_LAG + 1)).toEqual(expect.arrayContaining(['a', 'b']));
   });
 });
 
