@@ -1,16 +1,22 @@
 /** Garbage-collection pauses of this process by kind (how many, milliseconds in all, the longest), for the load benchmark. */
-import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { constants, performance, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 
 export interface GcPauses {
   major: { count: number; ms: number; max: number };
   minor: { count: number; ms: number; max: number };
   other: { count: number; ms: number; max: number };
+  /** Each major or other pause, and each minor one of `LONG_MINOR` ms or more: [epoch ms at its start, kind, ms]. */
+  events: [number, 'major' | 'minor' | 'other', number][];
 }
+
+const LONG_MINOR = 20;
+const MAX_EVENTS = 1000;
 
 const empty = (): GcPauses => ({
   major: { count: 0, ms: 0, max: 0 },
   minor: { count: 0, ms: 0, max: 0 },
   other: { count: 0, ms: 0, max: 0 },
+  events: [],
 });
 
 /** Starts counting; `take()` returns the pauses since the last take (or the start) and starts over. */
@@ -28,6 +34,9 @@ export function watchGc(): { take(): GcPauses } {
       g.count++;
       g.ms += e.duration;
       g.max = Math.max(g.max, e.duration);
+      const name = g === now.major ? 'major' : g === now.minor ? 'minor' : 'other';
+      if ((name !== 'minor' || e.duration >= LONG_MINOR) && now.events.length < MAX_EVENTS)
+        now.events.push([Math.round(performance.timeOrigin + e.startTime), name, Math.round(e.duration)]);
     }
   }).observe({ entryTypes: ['gc'] });
   return {
