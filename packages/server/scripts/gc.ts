@@ -25,16 +25,16 @@ export function watchGc(): { take(): GcPauses } {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
-      const g =
+      const name =
         kind === constants.NODE_PERFORMANCE_GC_MAJOR
-          ? now.major
+          ? 'major'
           : kind === constants.NODE_PERFORMANCE_GC_MINOR
-            ? now.minor
-            : now.other;
+            ? 'minor'
+            : 'other';
+      const g = now[name];
       g.count++;
       g.ms += e.duration;
       g.max = Math.max(g.max, e.duration);
-      const name = g === now.major ? 'major' : g === now.minor ? 'minor' : 'other';
       if ((name !== 'minor' || e.duration >= LONG_MINOR) && now.events.length < MAX_EVENTS)
         now.events.push([Math.round(performance.timeOrigin + e.startTime), name, Math.round(e.duration)]);
     }
