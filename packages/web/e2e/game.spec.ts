@@ -179,6 +179,32 @@ test('a game clock that runs out loses', async ({ page }) => {
   await expect(page.getByTestId('end')).toContainText('On time');
 });
 
+test('a running clock redraws the clock, not the page: the root and the title are left alone', async ({
+  page,
+}) => {
+  await startComputerGame(page, { time: '3+2' });
+  await expect(page.getByTestId('clock-white')).toHaveText('2:59');
+  // ten redraws a second while the clock runs; writing the root's `lang` (or the title) at each
+  // made the browser restyle the whole page each time
+  const seen = await page.evaluate(
+    () =>
+      new Promise<{ root: number; title: number; clock: number }>((done) => {
+        const n = { root: 0, title: 0, clock: 0 };
+        const clock = document.querySelector('[data-testid=clock-white]')!;
+        new MutationObserver((ms) => {
+          for (const m of ms) {
+            if (m.target === document.documentElement) n.root++;
+            else if (m.target === document.head.querySelector('title')) n.title++;
+            else if (clock.contains(m.target)) n.clock++;
+          }
+        }).observe(document, { subtree: true, attributes: true, childList: true, characterData: true });
+        setTimeout(() => done(n), 2500);
+      }),
+  );
+  expect(seen.clock).toBeGreaterThan(0);
+  expect(seen).toEqual({ root: 0, title: 0, clock: seen.clock });
+});
+
 test('two players on one device: the board turns to the player to move @desktop', async ({ page }) => {
   await page.goto('./#/');
   await page.getByRole('button', { name: /Two players/ }).click();

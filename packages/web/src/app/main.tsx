@@ -36,8 +36,10 @@ const ctrl = new AppCtrl({
 });
 
 function draw(): void {
-  document.documentElement.lang = ctrl.lang;
-  document.title = ctrl.trans.appName;
+  // Written only when they change: a clocked game redraws ten times a second, and writing `lang`
+  // on the root, even the same value, makes the browser restyle the whole page each time.
+  if (document.documentElement.lang !== ctrl.lang) document.documentElement.lang = ctrl.lang;
+  if (document.title !== ctrl.trans.appName) document.title = ctrl.trans.appName;
   render(appView(ctrl), root);
 }
 
