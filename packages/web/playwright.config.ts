@@ -1,7 +1,8 @@
 // Browser tests in the machine's Chromium (no browser download), against the built app served by
 // the game server (packages/server) on a fixed port. Every test runs at phone size; those tagged
 // @desktop also at 1280×800, and those tagged @landscape also at 844×390 (a phone held sideways).
-// The computer answers at depth 1 in tests (`?engine=fast`, see README).
+// The computer answers at depth 1 in tests (`?engine=fast`, see README). Service workers are blocked
+// except in the specs about them.
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunch } from '../../scripts/chromium.ts';
 
@@ -23,6 +24,11 @@ export default defineConfig({
     locale: 'en-US',
     launchOptions: chromiumLaunch,
     trace: 'off',
+    // A fresh context is a first visit, and a first visit's service worker precaches the whole app
+    // (1.2 MB): about a second of CPU that a test of something else does not need. The specs of
+    // offline play, updates and notifications allow it (`test.use`); contexts a spec makes itself
+    // (browser.newContext) allow it unless told.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },

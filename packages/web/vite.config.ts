@@ -7,9 +7,11 @@
 // notice and opens its game when tapped; everything else of the worker is as Workbox makes it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.ts';
 
 export const jsx = { runtime: 'automatic', importSource: 'preact' } as const;
 
@@ -84,6 +86,21 @@ function engineWeights(): Plugin {
   };
 }
 
+/** Brotli and gzip copies of the built files, for the game server to send as they are (scripts/precompress.ts). */
+function precompressed(): Plugin {
+  let outDir = '';
+  return {
+    name: 'dama-precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    // after every plugin has written its files, the service worker's included
+    closeBundle: { order: 'post', sequential: true, handler: () => void precompress(outDir) },
+  };
+}
+
 export default defineConfig({
   base: './',
   // @dama/core, engine and board from their src/ (the paths of tsconfig.base.json), not their dist/
@@ -121,6 +138,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompressed(),
   ],
   worker: { format: 'es' },
   build: { target: 'es2022', assetsInlineLimit: 0 },

@@ -420,7 +420,11 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     const hashed = resolve(root, 'assets') + sep;
     await app.register(fastifyStatic, {
       root,
-      index: 'index.html',
+      // an array: with `preCompressed`, a string here is not looked for, and `/` would be a 404
+      index: ['index.html'],
+      // `x.js.br` or `x.js.gz` for `x.js` when the browser takes it: the web build writes them
+      // (packages/web/scripts/precompress.ts), so assets are not compressed again at each request.
+      preCompressed: true,
       cacheControl: false,
       // index.html, sw.js, workbox-*.js, the manifest, icons, engine/ and tb/ keep their names
       // across versions: revalidated each time (ETag), so a new version is seen at once.

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -120,6 +120,9 @@ afterAll(async () => {
 describe('the web app', () => {
   let base = '';
   const script = `export const words = ${JSON.stringify('dama '.repeat(2000))};\n`;
+  const bigScript = `export const more = ${JSON.stringify('taş '.repeat(3000))};\n`;
+  const bigBr = brotliCompressSync(bigScript, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  const bigGz = gzipSync(bigScript, { level: 9 });
 
   beforeAll(async () => {
     // A stand-in for packages/web/dist: Vite's hashed assets/ and the files that keep their names.
@@ -131,6 +134,10 @@ describe('the web app', () => {
       '<!doctype html><title>Dama</title><script src="./assets/app-abc123.js"></script>',
     );
     writeFileSync(join(root, 'assets', 'app-abc123.js'), script);
+    // as the web build writes them beside a file (packages/web/scripts/precompress.ts)
+    writeFileSync(join(root, 'assets', 'big-def456.js'), bigScript);
+    writeFileSync(join(root, 'assets', 'big-def456.js.br'), bigBr);
+    writeFileSync(join(root, 'assets', 'big-def456.js.gz'), bigGz);
     writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(join(root, 'workbox-1a2b3c4d.js'), '// workbox');
     writeFileSync(join(root, 'manifest.webmanifest'), '{"name":"Dama"}');
@@ -190,9 +197,35 @@ describe('the web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(script);
 
+    // a file without a compressed copy beside it is compressed as it is sent (above)
     const metrics = await raw(`${base}/metrics`, { headers: { 'accept-encoding': 'gzip' } });
     expect(metrics.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(metrics.body).toString()).toContain('dama_sockets');
+  });
+
+  it("sends the build's own compressed copy of a file as it is, with the file's type and caching", async () => {
+    const br = await raw(`${base}/assets/big-def456.js`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Buffer.compare(br.body, bigBr)).toBe(0);
+    expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+
+    const gz = await raw(`${base}/assets/big-def456.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Buffer.compare(gz.body, bigGz)).toBe(0);
+
+    const plain = await raw(`${base}/assets/big-def456.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(bigScript);
+
+    // the page itself, which has no copy beside it here, whatever the browser accepts
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const page = await raw(`${base}/`, { headers: { 'accept-encoding': encoding } });
+      expect(page.status, encoding).toBe(200);
+      expect(page.headers['content-type'], encoding).toMatch(/^text\/html/);
+    }
   });
 });
 

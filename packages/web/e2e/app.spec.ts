@@ -38,30 +38,34 @@ test('a corrupted saved game is reported and set aside, and the app still starts
   await expect(page.getByTestId('notice-corruptGame')).toHaveCount(0);
 });
 
-test('works offline after the first visit', async ({ page, context }) => {
-  await page.goto('./#/');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+test.describe('with its service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('works offline after the first visit', async ({ page, context }) => {
+    await page.goto('./#/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Two players/ })).toBeVisible();
+    await page.getByRole('button', { name: /Two players/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start the game' }).click();
+    await sq(page, 'e3').click();
+    await sq(page, 'e4').click();
+    await expect(moveButtons(page)).toHaveText(['e3-e4']);
+    // the computer too: its worker comes from the cache
+    await page.goto('./?engine=fast#/');
+    await page.getByRole('button', { name: /Play the computer/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start the game' }).click();
+    // the two-player game is not finished: it is kept in My games
+    await page.getByRole('dialog').getByRole('button', { name: 'Start a new game' }).click();
+    await typeMove(page, 'c3-c4');
+    await expect(moveButtons(page)).toHaveCount(2);
+    await context.setOffline(false);
   });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('button', { name: /Two players/ })).toBeVisible();
-  await page.getByRole('button', { name: /Two players/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start the game' }).click();
-  await sq(page, 'e3').click();
-  await sq(page, 'e4').click();
-  await expect(moveButtons(page)).toHaveText(['e3-e4']);
-  // the computer too: its worker comes from the cache
-  await page.goto('./?engine=fast#/');
-  await page.getByRole('button', { name: /Play the computer/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start the game' }).click();
-  // the two-player game is not finished: it is kept in My games
-  await page.getByRole('dialog').getByRole('button', { name: 'Start a new game' }).click();
-  await typeMove(page, 'c3-c4');
-  await expect(moveButtons(page)).toHaveCount(2);
-  await context.setOffline(false);
 });
 
 test('export a finished game as PDN, import it, and replay it', async ({ page }) => {

@@ -144,27 +144,31 @@ test('progress survives a reload; a corrupted record is set aside and nothing el
   await expect(page.getByTestId('ln-stage-compulsory')).toHaveClass(/focus/);
 });
 
-test('works offline after one visit', async ({ page, context }) => {
-  await page.goto('./#/learn');
-  await expect(page.getByTestId('ln-total')).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+test.describe('with its service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('works offline after one visit', async ({ page, context }) => {
+    await page.goto('./#/learn');
+    await expect(page.getByTestId('ln-total')).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await context.setOffline(true);
+    await page.goto('./#/');
+    await page.reload();
+    await page.getByTestId('learn-card').click();
+    await page.getByTestId('ln-level-man1').click();
+    const pos = start('man1');
+    await tapMove(
+      page,
+      pos.legalMoves().find((m) => makeNotation(m) === 'd5-d6')!,
+    );
+    await waitForTurn(page);
+    await expect(page.getByTestId('ln-left')).toHaveText('Moves left: 2');
+    await context.setOffline(false);
   });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await context.setOffline(true);
-  await page.goto('./#/');
-  await page.reload();
-  await page.getByTestId('learn-card').click();
-  await page.getByTestId('ln-level-man1').click();
-  const pos = start('man1');
-  await tapMove(
-    page,
-    pos.legalMoves().find((m) => makeNotation(m) === 'd5-d6')!,
-  );
-  await waitForTurn(page);
-  await expect(page.getByTestId('ln-left')).toHaveText('Moves left: 2');
-  await context.setOffline(false);
 });
 
 test('screenshots in Turkish @landscape @desktop', async ({ browser }, info) => {

@@ -6,6 +6,9 @@
 // Workbox makes loads it.
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 
+// the app's own service worker is the subject here (the config blocks service workers elsewhere)
+test.use({ serviceWorkers: 'allow' });
+
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/e2e-device-0001';
 
 /** The push manager and notification permission of every page of `context`, kept across reloads. */

@@ -94,34 +94,52 @@ test('storm: the clock waits for the first move, a solve scores, and the end sho
   await page.clock.runFor(20_000);
   await expect(clock).toContainText('3:00');
 
-  // a wrong first move gives the puzzle up (10 s off the clock, the next one), then one is solved
-  const missed = await shown(run);
+  // A wrong first move gives the puzzle up (10 s off the clock, the next one), then one is solved.
+  // The run's choices follow the clock, and a few puzzles (29 of 3,157) have no wrong first move:
+  // such a puzzle, if it comes first, is solved before.
+  let score = 0;
+  let moves = 0;
+  let missed = await shown(run);
+  while (!wrongMove(missed)) {
+    await solve(run, missed);
+    score++;
+    moves += missed.moves;
+    await expect(run).not.toHaveAttribute('data-puzzle', String(missed.id));
+    missed = await shown(run);
+  }
   await miss(run, missed);
+  const misses = 1;
+  moves += 1;
   await expect(run).not.toHaveAttribute('data-puzzle', String(missed.id));
-  await expect(page.getByTestId('storm-score')).toHaveAttribute('data-value', '0');
+  await expect(page.getByTestId('storm-score')).toHaveAttribute('data-value', String(score));
   const p = await shown(run);
   await solve(run, p);
-  const misses = 1;
-  const moves = 1 + p.moves;
-  await expect(page.getByTestId('storm-score')).toHaveAttribute('data-value', '1');
+  score++;
+  moves += p.moves;
+  await expect(page.getByTestId('storm-score')).toHaveAttribute('data-value', String(score));
   await expect(page.getByTestId('storm-status')).toHaveText('Solved! Here is the next one.');
   await expect(clock).not.toContainText('3:00');
 
   await page.clock.runFor(181_000);
   const end = page.getByTestId('storm-end');
   await expect(end).toBeVisible();
-  await expect(end).toHaveAttribute('data-score', '1');
-  await expect(page.getByTestId('storm-final-score')).toHaveText('1');
-  await expect(end).toContainText('1 puzzle solved');
+  await expect(end).toHaveAttribute('data-score', String(score));
+  await expect(page.getByTestId('storm-final-score')).toHaveText(String(score));
+  await expect(end).toContainText(score === 1 ? '1 puzzle solved' : `${score} puzzles solved`);
   await expect(page.getByTestId('storm-moves')).toHaveAttribute('data-value', String(moves));
   await expect(page.getByTestId('storm-accuracy')).toHaveAttribute(
     'data-value',
     `${Math.round((100 * (moves - misses)) / moves)}%`,
   );
-  await expect(page.getByTestId('storm-best-today')).toHaveAttribute('data-value', '1');
-  await expect(page.getByTestId('storm-best-ever')).toHaveAttribute('data-value', '1');
+  await expect(page.getByTestId('storm-best-today')).toHaveAttribute('data-value', String(score));
+  await expect(page.getByTestId('storm-best-ever')).toHaveAttribute('data-value', String(score));
   await expect(page.getByTestId('storm-new-best')).toBeVisible();
-  expect(await stored(page)).toMatchObject({ version: 1, storm: 1, stormDay: '2026-12-10', stormToday: 1 });
+  expect(await stored(page)).toMatchObject({
+    version: 1,
+    storm: score,
+    stormDay: '2026-12-10',
+    stormToday: score,
+  });
 
   // a new storm starts with a full clock, waiting again
   await page.getByTestId('storm-again').click();
@@ -129,22 +147,26 @@ test('storm: the clock waits for the first move, a solve scores, and the end sho
   await expect(page.getByTestId('storm-score')).toHaveAttribute('data-value', '0');
 });
 
-test('both tabs open offline, never opened before: their code and the pool are precached', async ({
-  page,
-  context,
-}) => {
-  await page.goto('./#/');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+test.describe('with its service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('both tabs open offline, never opened before: their code and the pool are precached', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('./#/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await context.setOffline(true);
+    await page.goto('./#/puzzle');
+    await page.reload();
+    await page.getByTestId('pz-tab-storm').click();
+    await expect(page.getByTestId('storm-run')).toHaveAttribute('data-phase', 'play');
+    await page.getByTestId('pz-tab-streak').click();
+    await expect(page.getByTestId('streak-run')).toHaveAttribute('data-phase', 'play');
+    await context.setOffline(false);
   });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await context.setOffline(true);
-  await page.goto('./#/puzzle');
-  await page.reload();
-  await page.getByTestId('pz-tab-storm').click();
-  await expect(page.getByTestId('storm-run')).toHaveAttribute('data-phase', 'play');
-  await page.getByTestId('pz-tab-streak').click();
-  await expect(page.getByTestId('streak-run')).toHaveAttribute('data-phase', 'play');
-  await context.setOffline(false);
 });

@@ -18,6 +18,9 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 
+// the service worker is the subject here (the config blocks service workers elsewhere)
+test.use({ serviceWorkers: 'allow' });
+
 const web = resolve(import.meta.dirname, '..');
 const types: Record<string, string> = {
   '.html': 'text/html',
