@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { moveButtons, sq, typeMove } from './helpers.ts';
+import { moveButtons, sq, typeMove, offlineOnceInstalled } from './helpers.ts';
 
 test('the language switch, and Turkish when the browser says Turkish @desktop', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'tr-TR' });
@@ -43,12 +43,7 @@ test.describe('with its service worker', () => {
 
   test('works offline after the first visit', async ({ page, context }) => {
     await page.goto('./#/');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await context.setOffline(true);
+    await offlineOnceInstalled(page, context);
     await page.reload();
     await expect(page.getByRole('button', { name: /Two players/ })).toBeVisible();
     await page.getByRole('button', { name: /Two players/ }).click();

@@ -1,6 +1,6 @@
 // Helpers for the browser tests. Moves are chosen with @dama/core in the test itself (the page is
 // driven only through its UI: taps, the move box, buttons).
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { Game, makeNotation, parsePosition, type Move } from '@dama/core';
 
 export const sq = (page: Page, name: string) => page.locator(`.board-wrap [data-square="${name}"]`);
@@ -89,4 +89,17 @@ export async function playOnline(page: Page, move: string, others: Page[]): Prom
   await page.locator('#move-input:not([disabled])').fill(move);
   await page.locator('#move-input').press('Enter');
   for (const p of [page, ...others]) await expect(moveButtons(p)).toHaveCount(n + 1, { timeout: 10_000 });
+}
+
+/**
+ * Wait until the app's service worker is installed and controls `page` (after a reload), then take
+ * the browser offline. The spec must allow service workers (the config blocks them).
+ */
+export async function offlineOnceInstalled(page: Page, context: BrowserContext): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
 }

@@ -16,7 +16,7 @@ import {
 import { proveWinDistance, winningMoves } from '@dama/puzzle';
 import { LEARN_LEVELS } from '../src/learn/catalogue.ts';
 import { judgeMove, reply } from '../src/learn/judge.ts';
-import { sq } from './helpers.ts';
+import { sq, offlineOnceInstalled } from './helpers.ts';
 
 const level = (id: string) => LEARN_LEVELS.find((l) => l.id === id)!;
 const start = (id: string): Position => unwrap(parsePosition(level(id).fen));
@@ -150,12 +150,7 @@ test.describe('with its service worker', () => {
   test('works offline after one visit', async ({ page, context }) => {
     await page.goto('./#/learn');
     await expect(page.getByTestId('ln-total')).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await context.setOffline(true);
+    await offlineOnceInstalled(page, context);
     await page.goto('./#/');
     await page.reload();
     await page.getByTestId('learn-card').click();

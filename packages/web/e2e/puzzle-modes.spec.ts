@@ -3,6 +3,7 @@
 // after which the solver has no win). The page is driven only through taps on the board and its
 // buttons; the storm's three minutes pass on Playwright's mocked clock (`page.clock`).
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { offlineOnceInstalled } from './helpers.ts';
 import type { Puzzle } from '@dama/puzzle';
 import { shippedBank, startOf, tapLine, tapMove, wrongMove } from './puzzle-helpers.ts';
 
@@ -155,12 +156,7 @@ test.describe('with its service worker', () => {
     context,
   }) => {
     await page.goto('./#/');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await context.setOffline(true);
+    await offlineOnceInstalled(page, context);
     await page.goto('./#/puzzle');
     await page.reload();
     await page.getByTestId('pz-tab-storm').click();
