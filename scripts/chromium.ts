@@ -18,7 +18,6 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
   'LensOverlay',
   'MediaRouter',
   'PaintHolding',
-
   'ThirdPartyStoragePartitioning',
   'AvoidCorsURLLoaderRestartOnRedirect',
   'TcpPortRandomizationWin',
