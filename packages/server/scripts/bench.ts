@@ -16,6 +16,7 @@
  *   --settle     seconds between the last game starting and the window (10)
  *   --per-address  games an address, 127.0.0.2 on (100: 200 sockets an address)
  *   --clock      minutes+increment of every game, or none (10+5)
+ *   --full-snapshots  clients that take no `move` messages: every change comes as a full snapshot
  *   --out        the results file, one JSON line a step (a new file in the temp dir)
  *   --max-minutes  the bound on the whole run (the steps' own bounds added up)
  *   --cpu-prof   a folder: the server and the generator write V8 CPU profiles of each step there
@@ -89,6 +90,7 @@ const { values: opt } = parseArgs({
     settle: { type: 'string', default: '10' },
     'per-address': { type: 'string', default: '100' },
     clock: { type: 'string', default: '10+5' },
+    'full-snapshots': { type: 'boolean', default: false },
     out: { type: 'string' },
     'max-minutes': { type: 'string' },
     'cpu-prof': { type: 'string' },
@@ -552,6 +554,8 @@ const run = {
   settle: SETTLE,
   perAddress: PER_ADDRESS,
   clock: opt.clock,
+  /** Whether the clients took every change as a full snapshot (no `move` messages). */
+  fullSnapshots: opt['full-snapshots'],
   dbDir: opt['db-dir'] ?? null,
 };
 
@@ -634,6 +638,7 @@ async function step(n: number): Promise<Step> {
         String(n),
         '--clock',
         opt.clock,
+        ...(opt['full-snapshots'] ? ['--full-snapshots'] : []),
       ],
       process.env,
       (proc, line) => {
@@ -902,6 +907,12 @@ for (const n of STEPS) {
     console.log(
       `errors in the window: ${JSON.stringify(res.errors)}; failed starts: ${JSON.stringify(res.startFailed)}`,
     );
+    const got = res.received as Record<string, number> | undefined;
+    if (got && typeof res.receivedBytes === 'number')
+      console.log(
+        `the clients received in the window: ${JSON.stringify(got)}, ` +
+          `${Math.round(res.receivedBytes / Math.max(1, Number(res.delivered)))} bytes a move seen`,
+      );
     const sc = r.serverCounters as ReturnType<typeof serverCounters> | null | undefined;
     if (sc)
       console.log(

@@ -11,8 +11,11 @@
  * sends `{t:'ping', n, rtt}` every `PING_EVERY` (10 s), as the app does, starting at a random point of
  * the interval so that the sockets never ping in step.
  *
+ * Sockets say `hello` with `delta: true`, as the app does, so most moves come as `move` messages
+ * (`--full-snapshots`: as a `game` snapshot each, as clients before them had it).
+ *
  * Measured: from the moment the mover's socket sends a move to the moment the opponent's socket
- * receives the `game` snapshot with it (both sockets are here: one clock). Counted, never dropped:
+ * receives the `game` snapshot or `move` message with it (both sockets are here: one clock). Counted, never dropped:
  * refused messages by code, sockets closed by the server by code, games that failed to start, moves
  * the opponent did not see within 10 s (and acks, pongs that did not come), anything unexpected.
  *
@@ -22,7 +25,7 @@
  * `steady`, `result`, `final`) and writes its progress for people on stderr.
  *
  * Usage: node --import tsx loadgen.ts --base http://127.0.0.1:4173 --games 1000 [--ramp 200]
- *   [--per-address 100] [--seed 1] [--clock 10+5 | none]
+ *   [--per-address 100] [--seed 1] [--clock 10+5 | none] [--full-snapshots]
  */
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -30,13 +33,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { makeNotation, parseNotation, Position } from '@dama/core';
 import WebSocket, { type RawData } from 'ws';
-import {
-  PING_EVERY,
-  type ClientMessage,
-  type ServerMessage,
-  type Snapshot,
-  type Status,
-} from '../src/wire.ts';
+import { PING_EVERY, type ClientMessage, type ServerMessage, type Status } from '../src/wire.ts';
 import { watchGc } from './gc.ts';
 
 const { values: opt } = parseArgs({
@@ -49,6 +46,7 @@ const { values: opt } = parseArgs({
     clock: { type: 'string', default: '10+5' },
     'think-min': { type: 'string', default: '2000' },
     'think-max': { type: 'string', default: '5000' },
+    'full-snapshots': { type: 'boolean', default: false },
   },
 });
 
@@ -72,6 +70,8 @@ const THINK_MIN = Number(opt['think-min']);
 const THINK_MAX = Number(opt['think-max']);
 const CLOCK = opt.clock === 'none' ? null : parseClock(opt.clock);
 const SEED = Number(opt.seed);
+/** Whether the sockets take `move` messages. */
+const DELTA = !opt['full-snapshots'];
 
 /** A move not seen by the opponent (or not acknowledged) within this long is an error. */
 export const MOVE_TIMEOUT = 10_000;
@@ -198,6 +198,9 @@ const stats = {
   playingSamples: [] as number[],
   /** Games that ended, by outcome reason (whole run). */
   ended: new Map<string, number>(),
+  /** Window: the messages received, by type, and their bytes. */
+  received: new Map<string, number>(),
+  receivedBytes: 0,
 };
 let playing = 0;
 let started = 0;
@@ -281,6 +284,8 @@ class Player {
    */
   status: Status | undefined;
   plies = 0;
+  /** The version of the pair's current game that this socket last saw (0: none yet). */
+  v = 0;
   private waiters: Waiter[] = [];
   private pingN = 0;
   private pings = new Map<number, number>();
@@ -400,6 +405,10 @@ class Player {
       error('protocol:bad-json');
       return;
     }
+    if (inWindow(t)) {
+      bump(stats.received, msg.t);
+      stats.receivedBytes += (data as Buffer).length;
+    }
     for (let i = 0; i < this.waiters.length; i++) {
       const w = this.waiters[i];
       if (w.pred(msg)) {
@@ -410,8 +419,34 @@ class Player {
       }
     }
     switch (msg.t) {
-      case 'game':
-        this.pair.snapshot(this, msg.game, t);
+      case 'game': {
+        const g = msg.game;
+        if (g.id !== this.pair.gameId) break; // the previous game's last words
+        if (g.v <= this.v) {
+          error('protocol:old-snapshot');
+          break;
+        }
+        this.v = g.v;
+        this.pair.seen(this, g.status, g.moves.length, (i) => g.moves[i], g.outcome?.reason, t);
+        break;
+      }
+      case 'move':
+        if (msg.game !== this.pair.gameId) break;
+        if (!DELTA || msg.v <= this.v) {
+          error(DELTA ? 'protocol:old-move' : 'protocol:unasked-move');
+          break;
+        }
+        if (msg.v !== this.v + 1 || this.status !== 'playing') {
+          // Not on the version this socket has: the server sent it to the wrong socket.
+          error('protocol:move-gap');
+          this.send({ t: 'sync', v: this.v });
+          break;
+        }
+        this.v = msg.v;
+        {
+          const ply = this.plies;
+          this.pair.seen(this, 'playing', ply + 1, (i) => (i === ply ? msg.move : undefined), undefined, t);
+        }
         break;
       case 'ack':
         this.pair.ack(this, msg.id, t);
@@ -527,6 +562,7 @@ class Pair {
     this.plies = 0;
     this.clearPending();
     this.white.status = this.black.status = undefined;
+    this.white.v = this.black.v = 0;
     try {
       if (!this.white.open || !this.black.open) {
         this.white.close();
@@ -555,8 +591,8 @@ class Pair {
         (m) => m.t === 'hello',
         'hello',
       );
-      this.white.send({ t: 'hello', game: id, token: body.token });
-      this.black.send({ t: 'hello', game: id });
+      this.white.send({ t: 'hello', game: id, token: body.token, ...(DELTA ? { delta: true } : {}) });
+      this.black.send({ t: 'hello', game: id, ...(DELTA ? { delta: true } : {}) });
       const [hw, hb] = await Promise.all([helloW, helloB]);
       if (hw.you !== 'white' || hb.you !== null) throw new StartError('hello-wrong-seat');
       const seat = this.black.expect<Extract<ServerMessage, { t: 'seat' }>>((m) => m.t === 'seat', 'join');
@@ -583,21 +619,32 @@ class Pair {
     }
   }
 
-  /** A snapshot on one of the pair's sockets (received at `t`). */
-  snapshot(p: Player, g: Snapshot, t: number): void {
-    if (g.id !== this.gameId) return; // the previous game's last words
-    p.status = g.status;
-    p.plies = g.moves.length;
+  /**
+   * What one of the pair's sockets now sees of the current game (a snapshot or a move message,
+   * received at `t`): its status, its number of moves, each move `i` that the socket saw before it
+   * and the pair has not played (`moveAt`), and the reason it ended.
+   */
+  seen(
+    p: Player,
+    status: Status,
+    plies: number,
+    moveAt: (i: number) => string | undefined,
+    reason: string | undefined,
+    t: number,
+  ): void {
+    p.status = status;
+    p.plies = plies;
     const active = this.state === 'playing' || this.state === 'ending';
     // The pair's position follows the server's moves first, so that whose turn it is is known below.
     if (active) {
-      if (g.moves.length < this.plies) {
+      if (plies < this.plies) {
         error('protocol:moves-shrank');
         return this.broken('protocol');
       }
-      while (this.plies < g.moves.length) {
-        const parsed = parseNotation(this.pos, g.moves[this.plies]);
-        if (!parsed.ok) {
+      while (this.plies < plies) {
+        const text = moveAt(this.plies);
+        const parsed = text === undefined ? undefined : parseNotation(this.pos, text);
+        if (!parsed?.ok) {
           error('protocol:unplayable-move');
           return this.broken('protocol');
         }
@@ -606,20 +653,21 @@ class Pair {
       }
     }
     const pd = this.pending[p.color === 'white' ? 'black' : 'white'];
-    if (pd && pd.seen === undefined && g.moves.length > pd.ply) {
+    if (pd && pd.seen === undefined && plies > pd.ply) {
       pd.seen = t;
-      if (g.moves[pd.ply] !== pd.move) error('protocol:other-move-seen');
+      if (moveAt(pd.ply) !== pd.move) error('protocol:other-move-seen');
       if (inWindow(pd.sentAt)) stats.latency.push(t - pd.sentAt);
       if (inWindow(t)) stats.delivered++;
       this.settle(pd);
     }
     if (!active) return;
-    if (g.status === 'over' || g.status === 'aborted') {
+    if (status === 'over' || status === 'aborted') {
       if (this.state === 'playing') {
         this.state = 'ending';
         playing--;
         this.thinking = undefined;
-        const reason = g.status === 'aborted' ? 'aborted' : (g.outcome?.reason ?? 'unknown');
+        if (status === 'aborted') reason = 'aborted';
+        reason ??= 'unknown';
         bump(stats.ended, reason);
         // Nobody here gives up or runs out of thinking time: such an end means the server failed them.
         if (reason === 'aborted' || reason === 'timeout' || reason === 'abandoned') error(`game:${reason}`);
@@ -883,6 +931,8 @@ function end(): void {
       errorCount: sum(errors.window),
       startFailed: obj(startFailed.window),
       ended: obj(stats.ended),
+      received: obj(stats.received),
+      receivedBytes: stats.receivedBytes,
       gen,
     });
   }, MOVE_TIMEOUT + 1000);

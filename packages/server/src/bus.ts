@@ -13,6 +13,11 @@ export interface BusMessage {
   from: string;
   /** The JSON text to send to every socket watching the game. */
   frame: string;
+  /**
+   * The change as a `move` message (JSON text), when it is one move and nothing else: for the
+   * sockets that take them and were sent version `v - 1`.
+   */
+  move?: string;
   /** The record's version after the change, or 0 for something that changes nothing (a reaction). */
   v: number;
   /** When something is next due in the game (a flag, the first-move deadline), for the instances that watch it. */

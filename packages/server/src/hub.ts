@@ -143,6 +143,8 @@ interface Conn {
   visible: boolean;
   /** The last version sent, so that an older snapshot arriving late is never sent after a newer one. */
   v: number;
+  /** It takes `move` messages (its `hello` said `delta`): a move on version `v` comes as the move alone. */
+  delta: boolean;
   /** Round trip the client reports in its pings (ms). */
   rtt: number;
   opened: number;
@@ -512,16 +514,17 @@ export class Hub {
       }
       if (!rec) continue;
       this.hold(rec, undefined);
-      this.deliverLocal(rec, this.frame(rec));
+      this.deliverLocal(rec, this.frames(rec));
     }
   }
 
-  private async publish(rec: ServerGame, frame: string): Promise<void> {
+  private async publish(rec: ServerGame, frame: () => string, move: string | null): Promise<void> {
     if (this.bus.kind === 'local') return;
     const msg: BusMessage = {
       game: rec.id,
       from: this.instance,
-      frame,
+      frame: frame(),
+      ...(move !== null ? { move } : {}),
       v: rec.version,
       due: R.dueAt(rec),
       rematch: rec.rematch,
@@ -547,12 +550,14 @@ export class Hub {
       this.schedule(msg.game, msg.due);
     }
     for (const c of h.watchers) {
+      let text = msg.frame;
       if (msg.v !== 0) {
         if (msg.v <= c.v) continue;
+        if (msg.move !== undefined && c.delta && c.v === msg.v - 1) text = msg.move;
         c.v = msg.v;
         this.noteShown(h, c, msg.v);
       }
-      this.sendText(c, msg.frame);
+      this.sendText(c, text);
     }
     if (msg.rematch) void this.giveRematchSeats(msg.game, msg.rematch);
   }
@@ -602,6 +607,7 @@ export class Hub {
       seat: null,
       visible: true,
       v: 0,
+      delta: false,
       rtt: 0,
       opened: now,
       heard: now,
@@ -747,6 +753,7 @@ export class Hub {
     }
     if (msg.t === 'hello') {
       conn.greeted = true;
+      conn.delta = msg.delta === true;
       return this.hello(conn, msg.game, msg.token, msg.v ?? 0);
     }
     if (!conn.game) return this.refuse(conn, 'no-game', 'Send hello with a game id first.', msg.t);
@@ -816,8 +823,17 @@ export class Hub {
     }
   }
 
-  private frame(rec: ServerGame): string {
-    return JSON.stringify({ t: 'game', game: this.snapshot(rec) } satisfies ServerMessage);
+  private frame(rec: ServerGame, now = this.now()): string {
+    return JSON.stringify({
+      t: 'game',
+      game: R.snapshot(rec, now, this.limits.claimAfter),
+    } satisfies ServerMessage);
+  }
+
+  /** The `game` frame of `rec` at `now`, made the first time it is asked for (often never: see `MoveMessage`). */
+  private frames(rec: ServerGame, now?: number): () => string {
+    let text: string | undefined;
+    return () => (text ??= this.frame(rec, now));
   }
 
   private sendSnapshot(conn: Conn, rec: ServerGame): void {
@@ -1135,16 +1151,21 @@ export class Hub {
               if (h) h.stale = true;
               continue;
             }
+            const grew = change?.ok === true && next.moves.length === stored.moves.length + 1;
+            const at = this.now();
+            const move = grew ? R.moveMessage(stored, next, at) : null;
             // Told first: `changed` updates the held record, which may be `stored`, in place.
             this.onStored(stored, next);
             this.changed(
               next,
-              change?.ok && next.moves.length === stored.moves.length + 1 ? change.game : undefined,
+              grew && change?.ok ? change.game : undefined,
+              move ? JSON.stringify(move satisfies ServerMessage) : null,
+              at,
             );
           } else if (h && (fresh || h.stale)) {
             // Read back after another instance's write: this instance's sockets see it now, whatever the bus does.
             this.hold(stored, undefined);
-            this.deliverLocal(stored, this.frame(stored));
+            this.deliverLocal(stored, this.frames(stored));
           }
           if (change && !change.ok) return change;
           return { ok: true, record: next };
@@ -1168,25 +1189,34 @@ export class Hub {
     return run;
   }
 
-  /** A change is stored: hold it, send it to the sockets here, then tell the other instances. */
-  private changed(rec: ServerGame, game: R.Replayed | undefined): void {
-    const frame = this.frame(rec);
+  /**
+   * A change is stored: hold it, send it to the sockets here, then tell the other instances. `move`
+   * is the change as a `move` message when it is one move and nothing else (`R.moveMessage`), made
+   * at `now` (the snapshot is made at the same time, so both say the same).
+   */
+  private changed(rec: ServerGame, game: R.Replayed | undefined, move: string | null, now: number): void {
+    const frame = this.frames(rec, now);
     if (this.held.has(rec.id)) {
       this.hold(rec, game);
-      this.deliverLocal(rec, frame);
+      this.deliverLocal(rec, frame, move);
       this.schedule(rec.id, R.dueAt(rec));
     }
-    void this.publish(rec, frame);
+    void this.publish(rec, frame, move);
   }
 
-  private deliverLocal(rec: ServerGame, frame: string): void {
+  /**
+   * Sends version `rec` of a game to the sockets here that have not had it: as `move`, when given,
+   * to each socket that takes it and has the version before, else as the `game` snapshot.
+   */
+  private deliverLocal(rec: ServerGame, frame: () => string, move: string | null = null): void {
     const h = this.held.get(rec.id);
     if (!h) return;
     for (const c of h.watchers) {
       if (rec.version <= c.v) continue;
+      const text = move !== null && c.delta && c.v === rec.version - 1 ? move : frame();
       c.v = rec.version;
       this.cork(c);
-      this.sendText(c, frame);
+      this.sendText(c, text);
       this.noteShown(h, c, rec.version);
     }
   }

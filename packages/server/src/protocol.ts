@@ -16,7 +16,15 @@ const offer = z.enum(['offer', 'accept', 'decline']);
 
 /** Every message a client may send, as a schema; its type is the wire's `ClientMessage`. */
 export const ClientMessage = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('hello'), game: gameId, token: token.optional(), v: version.optional() }).strict(),
+  z
+    .object({
+      t: z.literal('hello'),
+      game: gameId,
+      token: token.optional(),
+      v: version.optional(),
+      delta: z.boolean().optional(),
+    })
+    .strict(),
   z.object({ t: z.literal('join') }).strict(),
   z.object({ t: z.literal('cancel') }).strict(),
   z

@@ -1,6 +1,7 @@
 import { Game, makeNotation, parsePosition } from '@dama/core';
 import { describe, expect, it } from 'vitest';
 import type { ServerGame } from './record.ts';
+import { applyMove } from './wire.ts';
 import * as R from './record.ts';
 import { pickMove, random } from '../test/play.ts';
 
@@ -489,3 +490,120 @@ describe('correspondence games', () => {
 });
 
 const LAG_MAX = R.LAG.cap;
+
+describe('move messages', () => {
+  const CLAIM = 60_000;
+  const kinds: { name: string; make: () => ServerGame }[] = [
+    { name: '10+5', make: () => started({ initial: 600_000, increment: 5000 }) },
+    { name: 'no clock', make: () => started() },
+    {
+      name: 'correspondence',
+      make: () =>
+        ok(
+          R.join(
+            R.newRecord({
+              id: 'CCCCCCCCCC',
+              creator: 'black',
+              token: 'w'.repeat(24),
+              clock: null,
+              days: 2,
+              address: '127.0.0.1',
+              now: T0,
+            }),
+            'b'.repeat(24),
+            T0,
+          ),
+        ),
+    },
+  ];
+
+  it('take a snapshot of the version before a move to the snapshot after it, whatever came between', () => {
+    let sent = 0;
+    let ended = 0;
+    for (const kind of kinds)
+      for (let seed = 1; seed <= 8; seed++) {
+        const rand = random(seed * 7919);
+        let rec = kind.make();
+        let now = T0;
+        // the snapshot a client holds: made at some earlier time, as a client would have it
+        let held = R.snapshot(rec, now, CLAIM);
+        for (let step = 0; step < 400 && rec.status === 'playing'; step++) {
+          now += 1 + Math.floor(rand() * 3000);
+          const seat = R.turnOf(rec);
+          const roll = rand();
+          let next: ServerGame;
+          let isMove = false;
+          if (roll < 0.06) next = R.setPresence(rec, seat, rand() < 0.5 ? 'away' : 'online', now, 'i1');
+          else if (roll < 0.1) {
+            const c = R.offerDraw(rec, seat, now);
+            next = c.ok ? c.record : rec;
+          } else if (roll < 0.13) {
+            const c = R.offerTakeback(rec, seat, now);
+            next = c.ok ? c.record : rec;
+          } else if (roll < 0.16) next = { ...R.pause(rec, now - 500, now), version: rec.version + 1 };
+          else {
+            const text = pickMove(rec.moves, rand);
+            if (!text) break;
+            next = ok(mv(rec, seat, text, rec.moves.length, now));
+            isMove = true;
+          }
+          if (next === rec) continue;
+          const m = R.moveMessage(rec, next, now);
+          if (isMove && next.status === 'playing') {
+            // a move that did not end the game is always a move message, and it says what a snapshot would
+            expect(m).not.toBeNull();
+            expect(applyMove(held, m!)).toEqual(R.snapshot(next, now, CLAIM));
+            sent++;
+          } else {
+            expect(m).toBeNull();
+            if (isMove) ended++;
+          }
+          rec = next;
+          held = R.snapshot(rec, now - Math.floor(rand() * 1000), CLAIM);
+        }
+      }
+    expect(sent).toBeGreaterThan(1000);
+    expect(ended).toBeGreaterThan(0);
+  });
+
+  it('are never made for anything but one move: not a move with another change, nor two moves', () => {
+    const rec = started({ initial: 600_000, increment: 5000 });
+    const one = ok(mv(rec, 'white', 'c3-c4', 0));
+    expect(R.moveMessage(rec, one, T0)).toMatchObject({ t: 'move', v: rec.version + 1, move: 'c3-c4' });
+    const two = ok(mv(one, 'black', 'c6-c5', 1));
+    expect(R.moveMessage(rec, two, T0)).toBeNull();
+    expect(R.moveMessage(one, R.setPresence(one, 'white', 'away', T0, 'i1'), T0)).toBeNull();
+    const changed: Partial<ServerGame>[] = [
+      { presence: { ...one.presence, black: { state: 'offline', since: T0 + 1 } } },
+      { drawOffers: { white: 1, black: 0 } },
+      { rematchOffer: 'white' },
+      { rated: true },
+      { tokens: { white: one.tokens.white, black: null } },
+      { moves: ['d3-d4', 'c6-c5'] },
+      { version: two.version + 1 },
+      { id: 'BBBBBBBBBB' },
+    ];
+    expect(R.moveMessage(one, two, T0)).toMatchObject({ t: 'move', move: 'c6-c5' });
+    for (const change of changed) expect(R.moveMessage(one, { ...two, ...change }, T0)).toBeNull();
+  });
+});
+
+describe('applyMove', () => {
+  const rec = started({ initial: 600_000, increment: 5000 });
+  const one = ok(mv(rec, 'white', 'c3-c4', 0));
+  const m = R.moveMessage(rec, one, T0)!;
+  const before = R.snapshot(rec, T0, 60_000);
+
+  it('says a version was missed (undefined) rather than guess', () => {
+    expect(applyMove({ ...before, v: before.v - 1 }, m)).toBeUndefined();
+    expect(applyMove({ ...before, status: 'over' }, m)).toBeUndefined();
+  });
+
+  it('leaves a snapshot that has the version, or is of another game, as it is', () => {
+    const after = applyMove(before, m)!;
+    expect(applyMove(after, m)).toBe(after);
+    const other = { ...before, id: 'ZZZZZZZZZZ' };
+    expect(applyMove(other, m)).toBe(other);
+    expect(before.moves).toEqual([]);
+  });
+});

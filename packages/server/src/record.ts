@@ -11,6 +11,7 @@ import { MAX_DRAW_OFFERS } from './wire.ts';
 import type {
   ChangeErrorCode,
   ClockSetting,
+  MoveMessage,
   Outcome,
   Presence,
   PresenceState,
@@ -724,8 +725,13 @@ export function setPresence(
 
 const presenceOf = (p: Seen): Presence => ({ state: p.state, since: p.since });
 
-export function snapshot(rec: ServerGame, now: number, claimAfter: number): Snapshot {
+/** The clocks as a snapshot shows them at `now`. */
+function clocksShown(rec: ServerGame, now: number): Snapshot['clocks'] {
   const left = clocksAt(rec, now);
+  return left ? { ...left, running: ticking(rec) ? turnOf(rec) : null } : null;
+}
+
+export function snapshot(rec: ServerGame, now: number, claimAfter: number): Snapshot {
   return {
     id: rec.id,
     v: rec.version,
@@ -734,7 +740,7 @@ export function snapshot(rec: ServerGame, now: number, claimAfter: number): Snap
     status: rec.status,
     clock: rec.clock,
     moves: rec.moves,
-    clocks: left ? { ...left, running: ticking(rec) ? turnOf(rec) : null } : null,
+    clocks: clocksShown(rec, now),
     now,
     seats: { white: rec.tokens.white !== null, black: rec.tokens.black !== null },
     presence: { white: presenceOf(rec.presence.white), black: presenceOf(rec.presence.black) },
@@ -758,6 +764,50 @@ export function snapshot(rec: ServerGame, now: number, claimAfter: number): Snap
     days: rec.days,
   };
 }
+
+/**
+ * The `move` message that takes a snapshot of `before` (at any time) to the snapshot of `after` at
+ * `now`, or null when `after` is not `before` and one move, or changed anything else a snapshot
+ * shows (the move ended the game, a seat, presence or an offer count changed with it).
+ */
+export function moveMessage(before: ServerGame, after: ServerGame, now: number): MoveMessage | null {
+  if (after.version !== before.version + 1 || after.id !== before.id) return null;
+  if (before.status !== 'playing' || after.status !== 'playing') return null;
+  const n = before.moves.length;
+  if (after.moves.length !== n + 1) return null;
+  for (let i = n - 1; i >= 0; i--) if (after.moves[i] !== before.moves[i]) return null;
+  if (
+    after.created !== before.created ||
+    after.ended !== before.ended ||
+    after.clock !== before.clock ||
+    (after.tokens.white === null) !== (before.tokens.white === null) ||
+    (after.tokens.black === null) !== (before.tokens.black === null) ||
+    !samePresence(after.presence.white, before.presence.white) ||
+    !samePresence(after.presence.black, before.presence.black) ||
+    after.drawOffers.white !== before.drawOffers.white ||
+    after.drawOffers.black !== before.drawOffers.black ||
+    after.rematchOffer !== before.rematchOffer ||
+    after.rematch !== before.rematch ||
+    after.outcome !== before.outcome ||
+    after.players !== before.players ||
+    after.rated !== before.rated ||
+    after.days !== before.days
+  )
+    return null;
+  return {
+    t: 'move',
+    game: after.id,
+    v: after.version,
+    move: after.moves[n],
+    clocks: clocksShown(after, now),
+    now,
+    abortAt: abortDeadline(after),
+    drawOffer: after.drawOffer,
+    takebackOffer: after.takebackOffer,
+  };
+}
+
+const samePresence = (a: Seen, b: Seen): boolean => a.state === b.state && a.since === b.since;
 
 /** The game in PDN, for the players' records. */
 export function pdnOf(rec: ServerGame): string {

@@ -1,7 +1,8 @@
 /**
  * The game server's wire format, the one definition that the server and the web client both import
- * (`@dama/server/wire`): what everyone may see of a game and the messages the server sends. Types and
- * constants only, importing nothing but `@dama/core`'s types, so that the browser can take it.
+ * (`@dama/server/wire`): what everyone may see of a game and the messages the server sends. Types,
+ * constants and `applyMove` (which both sides need to agree on), importing nothing but `@dama/core`'s
+ * types, so that the browser can take it.
  */
 import type { Color, OutcomeReason as CoreReason } from '@dama/core';
 
@@ -126,9 +127,10 @@ export type ClientMessage =
   /**
    * First message on a socket: which game to watch, with the seat token if the sender has one, and
    * the version of the game the sender already has (0 or absent: none). The answer is `hello`, then
-   * a `game` snapshot unless the sender's version is already the latest.
+   * a `game` snapshot unless the sender's version is already the latest. With `delta: true` the
+   * sender takes `move` messages: a move on the version it has comes as the move alone.
    */
-  | { t: 'hello'; game: string; token?: string; v?: number }
+  | { t: 'hello'; game: string; token?: string; v?: number; delta?: boolean }
   /** Take the open seat (the friend opening the share link); answered by `seat`. */
   | { t: 'join' }
   /** Cancel a game nobody has joined yet (its creator only). */
@@ -170,6 +172,7 @@ export type ServerMessage =
   | { t: 'hello'; you: Color | null; v: number }
   /** The game as it stands (a full state, so a missed one is never needed), after `hello` and every change. */
   | { t: 'game'; game: Snapshot }
+  | MoveMessage
   /** A move with this id is stored; the game is at version `v` (a `game` with it comes too). */
   | { t: 'ack'; id: string; v: number }
   /**
@@ -184,6 +187,46 @@ export type ServerMessage =
    * the refused move's id. `busy` means try again shortly (a move: re-send it with the same id).
    */
   | { t: 'error'; code: ErrorCode; message: string; ref?: string; id?: string };
+
+/**
+ * A move, in place of the `game` snapshot after it, for a socket that said `hello` with `delta: true`
+ * and was last sent version `v - 1` of game `game`. It is sent only when the move changed nothing
+ * else a snapshot shows than what it carries (a move that ends the game comes as a snapshot), so
+ * `applyMove` on the receiver's snapshot of version `v - 1` gives the snapshot of version `v`. A
+ * receiver whose snapshot is older than `v - 1` missed something: it sends `sync`.
+ */
+export interface MoveMessage {
+  t: 'move';
+  game: string;
+  v: number;
+  /** The move in notation: the snapshot's `moves` gain it. */
+  move: string;
+  clocks: Snapshot['clocks'];
+  now: number;
+  abortAt: number | null;
+  drawOffer: Color | null;
+  takebackOffer: Color | null;
+}
+
+/**
+ * The snapshot that `m` makes of `snap`: `snap` itself when `m` says nothing new to it (another game,
+ * or a version it has), undefined when it does not follow from `snap` (a version was missed: ask
+ * for the game with `sync`).
+ */
+export function applyMove(snap: Snapshot, m: MoveMessage): Snapshot | undefined {
+  if (m.game !== snap.id || m.v <= snap.v) return snap;
+  if (m.v !== snap.v + 1 || snap.status !== 'playing') return undefined;
+  return {
+    ...snap,
+    v: m.v,
+    moves: [...snap.moves, m.move],
+    clocks: m.clocks,
+    now: m.now,
+    abortAt: m.abortAt,
+    drawOffer: m.drawOffer,
+    takebackOffer: m.takebackOffer,
+  };
+}
 
 // ——— The lobby socket (`/api/lobby`): quick pairing ———
 

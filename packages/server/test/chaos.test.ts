@@ -122,6 +122,8 @@ async function verify(matches: Match[]): Promise<void> {
     for (const p of [m.white, m.black]) {
       await p.until((q) => (q.snap?.v ?? 0) >= game.v, 10_000, `version ${game.v}`);
       expect(p.snap!.moves).toEqual(game.moves);
+      // A move message came only to a socket that had the version before it.
+      expect(p.gaps).toBe(0);
       // No acknowledged move is lost, and none is played twice.
       for (const ack of p.acked) expect(game.moves[ack.ply]).toBe(ack.move);
       expect(new Set(p.acked.map((x) => x.ply)).size).toBe(p.acked.length);
@@ -134,6 +136,8 @@ async function verify(matches: Match[]): Promise<void> {
       }
     }
   }
+  // The moves came as move messages, across the bus too (White and Black are on different instances).
+  for (const m of matches) expect(m.white.moveMessages + m.black.moveMessages).toBeGreaterThan(0);
   for (const m of matches) for (const p of [m.white, m.black]) p.hold(false);
   expect(a.child.exitCode).toBeNull();
   expect(b.child.exitCode).toBeNull();

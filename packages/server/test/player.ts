@@ -1,13 +1,14 @@
 /**
  * A scripted player that survives faults, as a good client must: it reconnects (to the next
  * instance in its list) when its socket closes, says the version it has, re-sends a move that was
- * not acknowledged with the same id, and retries on `busy`. It keeps what the chaos tests check:
+ * not acknowledged with the same id, and retries on `busy`. It takes `move` messages, and asks for
+ * the game (`sync`) when one does not follow from what it has. It keeps what the chaos tests check:
  * every acknowledged move, every refusal, how long it had each position before moving, and the
  * clocks the server showed.
  */
 import WebSocket from 'ws';
 import type { Color } from '@dama/core';
-import type { ServerMessage, Snapshot } from '../src/wire.ts';
+import { applyMove, type ServerMessage, type Snapshot } from '../src/wire.ts';
 import { pickMove } from './play.ts';
 
 export interface Acked {
@@ -34,6 +35,9 @@ export class Player {
   snap: Snapshot | undefined;
   color: Color | null = null;
   connects = 0;
+  /** Moves that came as `move` messages, and those that did not follow from the version it had. */
+  moveMessages = 0;
+  gaps = 0;
   private ws: WebSocket | undefined;
   private base = 0;
   private stopped = false;
@@ -115,7 +119,7 @@ export class Player {
     this.ws = ws;
     ws.on('open', () => {
       this.connects++;
-      this.send({ t: 'hello', game: this.game, token: this.token, v: this.snap?.v ?? 0 });
+      this.hello();
       clearInterval(this.pinger);
       let n = 0;
       this.pinger = setInterval(() => this.send({ t: 'ping', n: ++n }), 2000);
@@ -132,6 +136,10 @@ export class Player {
     ws.on('error', () => undefined);
   }
 
+  private hello(): void {
+    this.send({ t: 'hello', game: this.game, token: this.token, v: this.snap?.v ?? 0, delta: true });
+  }
+
   private send(msg: object): void {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
   }
@@ -144,6 +152,15 @@ export class Player {
       case 'game':
         if (!this.snap || msg.game.v >= this.snap.v) this.apply(msg.game);
         break;
+      case 'move': {
+        this.moveMessages++;
+        const next = this.snap && applyMove(this.snap, msg);
+        if (!next) {
+          this.gaps++;
+          this.send({ t: 'sync', v: this.snap?.v ?? 0 });
+        } else if (next !== this.snap) this.apply(next);
+        break;
+      }
       case 'ack': {
         const p = this.pending;
         if (p && p.id === msg.id) {
@@ -157,10 +174,7 @@ export class Player {
         if (msg.code === 'busy' && msg.ref === 'hello') {
           // The database is away: say hello again shortly.
           clearTimeout(this.retry);
-          this.retry = setTimeout(
-            () => this.send({ t: 'hello', game: this.game, token: this.token, v: this.snap?.v ?? 0 }),
-            500,
-          );
+          this.retry = setTimeout(() => this.hello(), 500);
         } else if (msg.code === 'busy' && this.pending && msg.id === this.pending.id) {
           clearTimeout(this.retry);
           this.retry = setTimeout(() => this.resend(), 500);

@@ -10,6 +10,8 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, LocalBus, SqliteStore, type DamaServer, type Snapshot } from '../src/index.ts';
 import { createGame, TestClient, type Msg } from './client.ts';
+import * as R from '../src/record.ts';
+import { applyMove } from '../src/wire.ts';
 import { illegalMove, pickMove, random } from './play.ts';
 
 let server: DamaServer;
@@ -115,6 +117,86 @@ describe('a whole game by link', () => {
     const g = await play(white, 'c4xc6xc8', 2, [white, again]);
     expect(g.moves).toEqual(['c3-c4', 'c6-c5', 'c4xc6xc8']);
     await play(again, pickMove(g.moves, random(1))!, 3, [white, again]);
+  });
+
+  it('sends a move alone to sockets that take move messages, which then have the same game as a snapshot shows', async () => {
+    const { id, white, black, whiteToken } = await started({ minutes: 5, increment: 3 });
+    // A second socket on White's seat and a spectator, both taking move messages.
+    const deltas = [await open(), await open()];
+    const held: Snapshot[] = [];
+    for (const [i, c] of deltas.entries()) {
+      const got = c.nextGame((g) => g.id === id);
+      c.send({ t: 'hello', game: id, ...(i === 0 ? { token: whiteToken } : {}), delta: true });
+      held.push(await got);
+    }
+    let g = held[1];
+    let moveMessages = 0;
+    for (let ply = 0; ply < 16 && g.status === 'playing'; ply++) {
+      const mover = ply % 2 === 0 ? white : black;
+      const seen = deltas.map((c, i) =>
+        c.next((m) => (m.t === 'move' && m.v > held[i].v) || (m.t === 'game' && m.game.moves.length > ply)),
+      );
+      g = await play(mover, pickMove(g.moves, random(ply + 40))!, ply, [white, black]);
+      for (const [i, m] of (await Promise.all(seen)).entries()) {
+        if (m.t === 'move') {
+          moveMessages++;
+          expect(m.v).toBe(held[i].v + 1);
+          held[i] = applyMove(held[i], m)!;
+        } else if (m.t === 'game') {
+          // only a move that ended the game comes as a snapshot
+          expect(m.game.status).not.toBe('playing');
+          held[i] = m.game;
+        }
+        // what a socket taking snapshots was sent for the same version, `now` and clocks included
+        expect(held[i]).toEqual(g);
+      }
+    }
+    expect(moveMessages).toBeGreaterThanOrEqual(30);
+    // the sockets that did not ask for them were sent snapshots only
+    for (const c of [white, black]) expect(c.received.filter((m) => m.t === 'move')).toEqual([]);
+  });
+
+  it('answers sync and a hello one version behind with the game, and sends moves alone again after it', async () => {
+    const { id, white, black } = await started();
+    const watcher = await open();
+    const got = watcher.nextGame((g) => g.id === id);
+    watcher.send({ t: 'hello', game: id, delta: true });
+    const first = await got;
+    const moved = (v: number) => watcher.next((m) => m.t === 'move' && m.v === v);
+    let next = moved(first.v + 1);
+    await play(white, 'c3-c4', 0, [white, black]);
+    expect(await next).toMatchObject({ game: id, move: 'c3-c4' });
+    // a socket that says it has an older version than the last it was sent
+    const snap = watcher.nextGame((g) => g.v === first.v + 1);
+    watcher.send({ t: 'sync', v: first.v });
+    expect((await snap).moves).toEqual(['c3-c4']);
+    next = moved(first.v + 2);
+    await play(black, 'c6-c5', 1, [white, black]);
+    expect(await next).toMatchObject({ game: id, move: 'c6-c5' });
+    // a new socket that says it has a version one behind the game is sent the game, not the move
+    const late = await open();
+    const lateGot = late.nextGame((g) => g.id === id);
+    late.send({ t: 'hello', game: id, v: first.v + 1, delta: true });
+    expect((await lateGot).moves).toEqual(['c3-c4', 'c6-c5']);
+  });
+
+  it('sends the game, not a move, to a socket that missed a version (another instance wrote it, and its news was lost)', async () => {
+    const { id, white, black } = await started();
+    const watcher = await open();
+    const got = watcher.nextGame((g) => g.id === id);
+    watcher.send({ t: 'hello', game: id, delta: true });
+    await got;
+    // Another instance's write, straight into the database: nothing tells this one.
+    const other = new SqliteStore(join(dir, 'games.sqlite'), { checkpointEvery: 0 });
+    const rec = (await other.get(id))!;
+    expect(await other.update(R.setPresence(rec, 'white', 'away', Date.now(), 'elsewhere'))).toBe(true);
+    await other.close();
+    const next = watcher.next((m) => m.t === 'game' || m.t === 'move');
+    await play(white, 'c3-c4', 0, [white, black]);
+    expect(await next).toMatchObject({
+      t: 'game',
+      game: { v: rec.version + 2, moves: ['c3-c4'], presence: { white: { state: 'away' } } },
+    });
   });
 
   it('checks moves against the game it holds, not a replay, across presence changes', async () => {
@@ -264,6 +346,7 @@ describe('authority and bad input', () => {
       [JSON.stringify({ t: 'move', move: 'c3-c4', ply: 0, extra: true }), 'bad-message'],
       [JSON.stringify({ t: 'teleport' }), 'bad-message'],
       [JSON.stringify({ t: 'draw', action: 'force' }), 'bad-message'],
+      [JSON.stringify({ t: 'hello', game: id, delta: 'yes' }), 'bad-message'],
     ] as const) {
       white.send(frame);
       expect(await white.nextError()).toMatchObject({ code });

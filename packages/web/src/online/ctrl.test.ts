@@ -111,7 +111,7 @@ afterEach(() => {
 describe('a move and its answer', () => {
   it('is shown at once, sent with an id and its ply, and stays pending until the snapshot has it', () => {
     const t = playing();
-    expect(t.sockets[0].sent[0]).toEqual({ t: 'hello', game: ID, token: TOKEN });
+    expect(t.sockets[0].sent[0]).toEqual({ t: 'hello', game: ID, token: TOKEN, delta: true });
     expect(t.ctrl.typeMove('c3-c4')).toBe(true);
     expect(t.ctrl.game.notation()).toEqual(['c3-c4']);
     expect(t.socket().moves()).toEqual([{ t: 'move', move: 'c3-c4', ply: 0, id: 'm1' }]);
@@ -216,6 +216,63 @@ describe('a move and its answer', () => {
   });
 });
 
+describe('move messages', () => {
+  const moveMsg = (over: Partial<Extract<ServerMessage, { t: 'move' }>>): ServerMessage => ({
+    t: 'move',
+    game: ID,
+    v: 3,
+    move: 'c3-c4',
+    clocks: null,
+    now: Date.now(),
+    abortAt: null,
+    drawOffer: null,
+    takebackOffer: null,
+    ...over,
+  });
+
+  it('the friend’s move alone is played on the board, and the snapshot takes what it carries', () => {
+    const t = playing('black');
+    const clocks = { white: 300_000, black: 295_000, running: 'black' as const };
+    t.socket().say(moveMsg({ clocks, drawOffer: 'white' }));
+    expect(t.ctrl.game.notation()).toEqual(['c3-c4']);
+    expect(t.ctrl.snap).toMatchObject({ v: 3, moves: ['c3-c4'], clocks, drawOffer: 'white' });
+    expect(t.sounds).toContain('move');
+    // one we have already is nothing new; one of another game is not ours
+    t.socket().say(moveMsg({ move: 'f6-f5' }));
+    t.socket().say(moveMsg({ game: NEXT, v: 4, move: 'f6-f5' }));
+    expect(t.ctrl.snap?.v).toBe(3);
+    expect(t.socket().ofType('sync')).toEqual([]);
+  });
+
+  it('our own move comes back as a move message and settles the pending move', () => {
+    const t = playing('white');
+    t.ctrl.typeMove('c3-c4');
+    t.socket().say(moveMsg({}));
+    t.socket().say({ t: 'ack', id: 'm1', v: 3 });
+    expect(t.ctrl.pendingMove).toBeUndefined();
+    expect(t.ctrl.game.notation()).toEqual(['c3-c4']);
+    vi.advanceTimersByTime(ACK_WAIT * 3);
+    expect(t.socket().moves()).toHaveLength(1);
+  });
+
+  it('a move on a version we do not have: the game is asked for, and its snapshot heals the board', () => {
+    const t = playing('black');
+    t.socket().say(moveMsg({ v: 4, move: 'f6-f5' }));
+    expect(t.ctrl.game.notation()).toEqual([]);
+    expect(t.socket().ofType('sync')).toEqual([{ t: 'sync', v: 2 }]);
+    t.socket().say({ t: 'game', game: snapshot({ v: 4, moves: ['c3-c4', 'f6-f5'] }) });
+    expect(t.ctrl.game.notation()).toEqual(['c3-c4', 'f6-f5']);
+  });
+
+  it('an illegal move in a move message is not played, and the game is asked for', () => {
+    const t = playing('black');
+    t.socket().say(moveMsg({ move: 'c3-c8' }));
+    expect(t.ctrl.game.notation()).toEqual([]);
+    expect(t.ctrl.snap?.v).toBe(2);
+    expect(t.socket().ofType('sync')).toEqual([{ t: 'sync', v: 2 }]);
+  });
+});
+
 describe('a lost connection never strands a move', () => {
   it('closed before the move went out: on the way back the same move goes with the same id', () => {
     const t = playing();
@@ -226,7 +283,7 @@ describe('a lost connection never strands a move', () => {
     t.sockets[0].drop();
     expect(t.ctrl.connection).toBe('reconnecting');
     const s = reconnect(t);
-    expect(s.sent[0]).toEqual({ t: 'hello', game: ID, token: TOKEN, v: 2 });
+    expect(s.sent[0]).toEqual({ t: 'hello', game: ID, token: TOKEN, v: 2, delta: true });
     expect(s.moves()).toHaveLength(0); // not before the server says where the game is
     // the server's game has not changed (no snapshot comes): the move is sent again
     s.say({ t: 'hello', you: 'white', v: 2 });
@@ -851,6 +908,29 @@ describe('what the network sends', () => {
       JSON.stringify({ t: 'hello', you: 'green', v: 1 }),
       JSON.stringify({ t: 'seat', game: NEXT, color: 'black', token: 'short' }),
       JSON.stringify({ t: 'ack', id: 5, v: 1 }),
+      JSON.stringify({ t: 'move', game: ID, v: 5, move: 'a3-a4', now: 1 }),
+      JSON.stringify({
+        t: 'move',
+        game: ID,
+        v: 5,
+        move: 7,
+        clocks: null,
+        now: 1,
+        abortAt: null,
+        drawOffer: null,
+        takebackOffer: null,
+      }),
+      JSON.stringify({
+        t: 'move',
+        game: ID,
+        v: 5,
+        move: 'a3-a4',
+        clocks: null,
+        now: 1,
+        abortAt: null,
+        drawOffer: 'green',
+        takebackOffer: null,
+      }),
       JSON.stringify({ t: 'wat' }),
     ])
       s.say(bad);

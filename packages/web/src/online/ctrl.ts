@@ -25,7 +25,7 @@ import type {
   ServerMessage,
   Snapshot,
 } from './protocol.ts';
-import { CLOCK_CHOICES, MAX_DRAW_OFFERS, REACTIONS } from './protocol.ts';
+import { applyMove, CLOCK_CHOICES, MAX_DRAW_OFFERS, REACTIONS } from './protocol.ts';
 import type { CorrespondenceBook } from '../lib/online/corr.ts';
 import { readServerMessage } from '../lib/online/read.ts';
 import type { SeatBook } from '../lib/online/seats.ts';
@@ -237,6 +237,7 @@ export class OnlineCtrl {
       game: this.id!,
       ...(this.token ? { token: this.token } : {}),
       ...(this.snap ? { v: this.snap.v } : {}),
+      delta: true,
     });
     if (!this.env.visible()) this.send({ t: 'presence', visible: false });
     this.env.redraw();
@@ -308,6 +309,15 @@ export class OnlineCtrl {
       case 'game':
         this.apply(msg.game);
         break;
+      case 'move': {
+        // one move on the version we have; a version missed on the way, or a move that does not
+        // play: ask for the game
+        const next = this.snap && applyMove(this.snap, msg);
+        if (this.snap && next === this.snap) break;
+        if (next) this.apply(next);
+        if (msg.game === this.id && this.snap !== next) this.send({ t: 'sync', v: this.snap?.v ?? 0 });
+        break;
+      }
       case 'ack':
         if (this.pending?.id === msg.id) {
           this.settled();

@@ -1,7 +1,7 @@
 // The online game as this client offers it (colours, clocks), over the game server's wire format:
 // its messages and snapshots come from the server's one definition, `@dama/server/wire` (types and
-// constants only; packages/server/README.md describes the protocol).
-export { MAX_DRAW_OFFERS, MOVE_ID, PING_EVERY, REACTIONS, SILENT_CLOSE } from '@dama/server/wire';
+// constants, and `applyMove`; packages/server/README.md describes the protocol).
+export { applyMove, MAX_DRAW_OFFERS, MOVE_ID, PING_EVERY, REACTIONS, SILENT_CLOSE } from '@dama/server/wire';
 export type {
   ClientMessage,
   ErrorCode,

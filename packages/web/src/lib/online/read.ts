@@ -47,6 +47,13 @@ function readSeatPlayer(v: unknown): SeatPlayer | undefined {
   return { id: v.id, name: v.name, rating: v.rating, provisional: v.provisional, after: v.after };
 }
 
+/** A snapshot's clocks (null: no clock), or undefined when they are not what the wire format says. */
+function readClocks(c: unknown): Snapshot['clocks'] | undefined {
+  if (c === null) return null;
+  if (!isObject(c) || !time(c.white) || !time(c.black) || !colorOrNull(c.running)) return undefined;
+  return { white: c.white, black: c.black, running: c.running };
+}
+
 /** A snapshot, or undefined when any part of it is not what the wire format says. */
 export function readSnapshot(v: unknown): Snapshot | undefined {
   if (!isObject(v) || typeof v.id !== 'string' || !count(v.v) || !oneOf(STATUSES, v.status)) return undefined;
@@ -61,12 +68,8 @@ export function readSnapshot(v: unknown): Snapshot | undefined {
     if (!isObject(v.clock) || !time(v.clock.initial) || !time(v.clock.increment)) return undefined;
     clock = { initial: v.clock.initial, increment: v.clock.increment };
   }
-  let clocks: Snapshot['clocks'] = null;
-  if (v.clocks !== null) {
-    const c = v.clocks;
-    if (!isObject(c) || !time(c.white) || !time(c.black) || !colorOrNull(c.running)) return undefined;
-    clocks = { white: c.white, black: c.black, running: c.running };
-  }
+  const clocks = readClocks(v.clocks);
+  if (clocks === undefined) return undefined;
   if (!time(v.now) || !time(v.claimAfter) || !isObject(v.seats) || !isObject(v.presence)) return undefined;
   const { white: ws, black: bs } = v.seats;
   const pw = readPresence(v.presence.white);
@@ -157,6 +160,28 @@ export function readServerMessage(data: unknown): ServerMessage | undefined {
     case 'game': {
       const game = readSnapshot(v.game);
       return game ? { t: 'game', game } : undefined;
+    }
+    case 'move': {
+      if (typeof v.game !== 'string' || !GAME_ID.test(v.game) || !count(v.v) || !time(v.now))
+        return undefined;
+      if (typeof v.move !== 'string' || v.move.length > 200) return undefined;
+      const clocks = readClocks(v.clocks);
+      const abortAt = v.abortAt ?? null;
+      const drawOffer = optionalColor(v.drawOffer);
+      const takebackOffer = optionalColor(v.takebackOffer);
+      if (clocks === undefined || (abortAt !== null && !time(abortAt))) return undefined;
+      if (drawOffer === undefined || takebackOffer === undefined) return undefined;
+      return {
+        t: 'move',
+        game: v.game,
+        v: v.v,
+        move: v.move,
+        clocks,
+        now: v.now,
+        abortAt,
+        drawOffer,
+        takebackOffer,
+      };
     }
     case 'ack':
       return typeof v.id === 'string' && count(v.v) ? { t: 'ack', id: v.id, v: v.v } : undefined;
