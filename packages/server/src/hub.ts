@@ -621,7 +621,13 @@ export class Hub {
     this.conns.add(conn);
     ws.on('message', (data, isBinary) => {
       conn.heard = this.now();
-      void this.receive(conn, data as Buffer, isBinary).catch((e: unknown) => {
+      let done: Promise<void> | void;
+      try {
+        done = this.receive(conn, data as Buffer, isBinary);
+      } catch (e) {
+        done = Promise.reject(e);
+      }
+      done?.catch((e: unknown) => {
         this.fail('receive', e, conn.game ?? undefined);
         this.send(conn, { t: 'error', code: 'busy', message: 'The server could not do that; try again.' });
       });
@@ -721,7 +727,13 @@ export class Hub {
     return s;
   }
 
-  private async receive(conn: Conn, data: Buffer, isBinary: boolean): Promise<void> {
+  /**
+   * One frame from a client, checked, and answered here if it is the socket's own (a ping); a
+   * message about a game goes on to `handle`, the frame itself stays here. A frame kept in an
+   * async function's state until its change is stored (a few ms) outlives the young generation's
+   * collections at thousands a second (docs/server-load.md).
+   */
+  private receive(conn: Conn, data: Buffer, isBinary: boolean): Promise<void> | void {
     const L = this.limits;
     const addr = this.addresses.get(conn.address);
     if (
@@ -751,6 +763,11 @@ export class Hub {
       if (msg.rtt !== undefined) conn.rtt = msg.rtt;
       return this.send(conn, { t: 'pong', n: msg.n, now: this.now() });
     }
+    return this.handle(conn, msg);
+  }
+
+  private async handle(conn: Conn, msg: Exclude<ClientMessage, { t: 'ping' }>): Promise<void> {
+    const L = this.limits;
     if (msg.t === 'hello') {
       conn.greeted = true;
       conn.delta = msg.delta === true;

@@ -6,7 +6,8 @@
  * decided by `@dama/core` alone.
  */
 import type { Color, Outcome as CoreOutcome } from '@dama/core';
-import { Game, makeNotation, makePdn, opposite } from '@dama/core';
+import { Game, makeNotation, makePdn, nextCounters, opposite, parseNotation, parseSquare } from '@dama/core';
+import type { DamaError, Move, Result } from '@dama/core';
 import { MAX_DRAW_OFFERS } from './wire.ts';
 import type {
   ChangeErrorCode,
@@ -127,23 +128,11 @@ export interface ChangeError {
 
 /**
  * The rules' game of a record's moves, kept between moves so that a move is checked without a
- * replay: `game` starts after the first `from` moves (see `compact`).
+ * replay: `game` starts after the first `from` moves (a capture or a man's move starts it afresh, see `move`).
  */
 export interface Replayed {
   game: Game;
   from: number;
-}
-
-/**
- * The same game started afresh from now, when the last move was a capture or a man's move: what
- * the rules still need of the past (repetitions, the draw counters) is only what comes after such a
- * move, which can never be undone. A held game so keeps a few positions, not the whole game.
- */
-export function compact(r: Replayed): Replayed {
-  const { game } = r;
-  if (game.plies === 0 || game.counters.noProgress !== 0 || game.isOver()) return r;
-  const fresh = new Game(game.position, { drawRules: game.drawRules, counters: game.counters });
-  return { game: fresh, from: r.from + game.plies };
 }
 
 /**
@@ -462,9 +451,30 @@ export function move(
     return fail('stale', `This move was made at move ${m.ply}, but the game is at move ${rec.moves.length}.`);
   if (turnOf(rec) !== m.seat) return fail('not-your-turn', 'It is not your turn.');
   const cached = replayed && replayed.from + replayed.game.plies === rec.moves.length;
-  const game = cached ? replayed.game : replay(rec.moves);
+  const held = cached ? replayed.game : replay(rec.moves);
   const from = cached ? replayed.from : 0;
-  const played = game.playNotation(m.text);
+  // A king's step (no capture) can be undone: the held game takes it, its position counts for
+  // repetitions. A capture or a man's move never can, so the rules need nothing of the game before
+  // it: the game goes on afresh from the new position, and the held game is left as it was (one
+  // played on in place would hold the young move and position from the old generation, where a
+  // held game is by then, until a major collection; docs/server-load.md).
+  const text = m.text.trim().toLowerCase();
+  const square = parseSquare(text.slice(0, 2));
+  const kingStep =
+    !text.includes('x') && square !== undefined && held.position.pieceAt(square)?.role === 'king';
+  let game = held;
+  let after = from;
+  let played: Result<Move, DamaError>;
+  if (kingStep) played = held.playNotation(m.text);
+  else if (held.isOver()) return fail('illegal-move', 'The game is over; no more moves can be played.');
+  else {
+    played = parseNotation(held.position, m.text);
+    if (played.ok) {
+      const counters = nextCounters(held.position, played.value, held.counters);
+      game = new Game(held.position.play(played.value), { drawRules: held.drawRules, counters });
+      after = from + held.plies + 1;
+    }
+  }
   if (!played.ok) return fail('illegal-move', played.error.message);
   const seat = m.seat;
   let clocks = rec.clocks;
@@ -501,7 +511,7 @@ export function move(
   };
   const outcome = game.outcome();
   if (outcome) next = finish(next, outcome, time.now);
-  return { ok: true, record: { ...next, version: rec.version + 1 }, game: compact({ game, from }) };
+  return { ok: true, record: { ...next, version: rec.version + 1 }, game: { game, from: after } };
 }
 
 export function resign(rec: ServerGame, seat: Color, now: number): Change {
