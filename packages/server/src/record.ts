@@ -431,10 +431,11 @@ export interface MoveTime {
  * A move. A move sent twice, or sent before the sender saw the last move, does not match `ply` and
  * is refused — unless it is the mover's last stored move (same id), which is acknowledged unchanged.
  * `replayed`, when given, is the caller's cache of the rules' game of the stored moves. It is used
- * only when its plies match the record's moves, and the move is played on it in place (no copy: a
- * held game would otherwise leave a copy behind at every move); the change's `game` is the cache
- * to keep when the new record is kept. A caller that keeps the old record keeps a cache that no
- * longer matches it, which the check on its plies then refuses.
+ * only when its plies match the record's moves. A king's step is played on it in place (no copy: a
+ * held game would otherwise leave a copy behind at every move); any other move leaves it as it was
+ * and starts a fresh game. The change's `game` is the cache to keep when the new record is kept. A
+ * caller that keeps the old record after a king's step keeps a cache one move ahead of it, which the
+ * check on its plies then refuses.
  */
 export function move(
   rec: ServerGame,
