@@ -37,7 +37,7 @@ export type Reaction = (typeof REACTIONS)[number];
 /** What everyone may see of a game: the record without its tokens and address. */
 export interface Snapshot {
   id: string;
-  /** The game's version: it goes up by one with every change, and every change sends a new snapshot. */
+  /** The game's version: it goes up by one with every change, and every change sends a new snapshot (or a `move`). */
   v: number;
   /** When the game was made, and when it ended (null while it has not). */
   created: number;
