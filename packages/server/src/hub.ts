@@ -210,6 +210,9 @@ type GameAction = Exclude<ClientMessage, { t: 'ping' | 'hello' | 'sync' }>;
 
 const SETTLED = Promise.resolve();
 
+/** Whether version `v` of its game goes to this socket as a `move` message (it was sent `v - 1`). */
+const takesMove = (c: Conn, v: number): boolean => c.delta && c.v === v - 1;
+
 /**
  * The held record `held` becomes `next` in place. A record a move would otherwise stay in memory
  * until the next move (seconds), long enough to reach the old generation, where thousands of
@@ -553,7 +556,7 @@ export class Hub {
       let text = msg.frame;
       if (msg.v !== 0) {
         if (msg.v <= c.v) continue;
-        if (msg.move !== undefined && c.delta && c.v === msg.v - 1) text = msg.move;
+        if (msg.move !== undefined && takesMove(c, msg.v)) text = msg.move;
         c.v = msg.v;
         this.noteShown(h, c, msg.v);
       }
@@ -841,10 +844,7 @@ export class Hub {
   }
 
   private frame(rec: ServerGame, now = this.now()): string {
-    return JSON.stringify({
-      t: 'game',
-      game: R.snapshot(rec, now, this.limits.claimAfter),
-    } satisfies ServerMessage);
+    return JSON.stringify({ t: 'game', game: this.snapshot(rec, now) } satisfies ServerMessage);
   }
 
   /** The `game` frame of `rec` at `now`, made the first time it is asked for (often never: see `MoveMessage`). */
@@ -1230,7 +1230,7 @@ export class Hub {
     if (!h) return;
     for (const c of h.watchers) {
       if (rec.version <= c.v) continue;
-      const text = move !== null && c.delta && c.v === rec.version - 1 ? move : frame();
+      const text = move !== null && takesMove(c, rec.version) ? move : frame();
       c.v = rec.version;
       this.cork(c);
       this.sendText(c, text);
@@ -1238,8 +1238,8 @@ export class Hub {
     }
   }
 
-  snapshot(rec: ServerGame): R.Snapshot {
-    return R.snapshot(rec, this.now(), this.limits.claimAfter);
+  snapshot(rec: ServerGame, now = this.now()): R.Snapshot {
+    return R.snapshot(rec, now, this.limits.claimAfter);
   }
 
   /**
