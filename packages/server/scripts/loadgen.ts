@@ -166,6 +166,22 @@ let phase: Phase = 'ramp';
 let windowStart = Infinity;
 let windowEnd = Infinity;
 const inWindow = (t: number) => t >= windowStart && t < windowEnd;
+/** The epoch time of the window's start, for lining its seconds up with the server's events. */
+let windowStartEpoch = 0;
+/** A move slower than this (ms) counts as slow in the window's seconds (the goal's p99). */
+const SLOW_MOVE = 50;
+function bySecond(sentAt: number, ms: number): void {
+  const s = Math.floor((sentAt - windowStart) / 1000);
+  const b = stats.bySecond;
+  while (b.n.length <= s) {
+    b.n.push(0);
+    b.slow.push(0);
+    b.max.push(0);
+  }
+  b.n[s]++;
+  if (ms > SLOW_MOVE) b.slow[s]++;
+  if (ms > b.max[s]) b.max[s] = Math.round(ms);
+}
 
 /** Every error, by kind (`refused:<code>`, `closed:<code>`, `timeout:move`, …), in the window and overall. */
 const errors = { window: new Map<string, number>(), total: new Map<string, number>() };
@@ -190,6 +206,11 @@ const stats = {
   acks: 0,
   /** Milliseconds from send to the opponent's snapshot, for moves sent in the window. */
   latency: new Samples(),
+  /**
+   * The latency by the second of the window its move was sent in: moves, moves over `SLOW_MOVE`
+   * ms, and the longest (ms). Lines the slow moves up with the server's collections and stalls.
+   */
+  bySecond: { n: [] as number[], slow: [] as number[], max: [] as number[] },
   /** Milliseconds from send to the mover's ack, for moves sent in the window. */
   ackLatency: new Samples(),
   /** Ping → pong round trips in the window. */
@@ -656,7 +677,10 @@ class Pair {
     if (pd && pd.seen === undefined && plies > pd.ply) {
       pd.seen = t;
       if (moveAt(pd.ply) !== pd.move) error('protocol:other-move-seen');
-      if (inWindow(pd.sentAt)) stats.latency.push(t - pd.sentAt);
+      if (inWindow(pd.sentAt)) {
+        stats.latency.push(t - pd.sentAt);
+        bySecond(pd.sentAt, t - pd.sentAt);
+      }
       if (inWindow(t)) stats.delivered++;
       this.settle(pd);
     }
@@ -888,6 +912,7 @@ const sampler = setInterval(() => {
 function window(): void {
   phase = 'window';
   windowStart = performance.now();
+  windowStartEpoch = Date.now();
   delay.reset();
   gc.take();
   elu = performance.eventLoopUtilization();
@@ -925,6 +950,7 @@ function end(): void {
       acks: stats.acks,
       movesPerSecond: stats.delivered / (ms / 1000),
       latency: summary(stats.latency),
+      bySecond: { start: windowStartEpoch, slowMs: SLOW_MOVE, ...stats.bySecond },
       ackLatency: summary(stats.ackLatency),
       pong: summary(stats.pong),
       errors: obj(errors.window),

@@ -33,6 +33,7 @@ import {
 import { DEFAULT_POOL_LIMITS, loadTrainingBank, puzzleRoutes, type PoolLimits } from './puzzle-pool.ts';
 import { pdnOf } from './record.ts';
 import { SqliteStore, type GameStore } from './store.ts';
+import { reuseFragmentLists } from './ws-receiver.ts';
 
 export interface LogSettings {
   level?: LogLevel;
@@ -287,6 +288,8 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     crossOriginEmbedderPolicy: { policy: 'require-corp' },
   });
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+  // Less of each received message outlives the young generation (ws-receiver.ts).
+  reuseFragmentLists();
   await app.register(websocket, { options: { maxPayload: hub.limits.maxFrame } });
 
   app.route({
