@@ -8,6 +8,8 @@
  * settle, then measures a window (5 minutes by default) and writes the step's result as a JSON line
  * to the results file before the next step. A table at the end. Everything is torn down after each
  * step (children killed, temp dir removed at the end), and the whole run has a hard time bound.
+ * Before and after each step, `calibrate.ts` measures the host's speed on the server's core (a
+ * shared host's speed varies), and the results carry it with the latency it goes with.
  *
  * Usage: npm run bench:server [-- --games 1000,2000,5000,10000 --minutes 5]
  *   --games      games played at once, one step each (at most 10,000)
@@ -65,6 +67,7 @@ const ROOT = resolve(here, '../../..');
 const MAIN = resolve(here, '../src/main.ts');
 const LOADGEN = resolve(here, 'loadgen.ts');
 const PROBE = resolve(here, 'probe.ts');
+const CALIBRATE = resolve(here, 'calibrate.ts');
 
 /**
  * Open files each child may have: 10,000 games are 20,000 sockets in each process, and the shell's
@@ -128,8 +131,8 @@ if (Math.max(...STEPS) / PER_ADDRESS > 253)
   );
 const SETTLE = Number(opt.settle);
 if (!(SETTLE >= 0)) die('--settle is seconds');
-/** Each step: the ramp (with a minute of slack), the settling, the window, the result and teardown. */
-const stepBound = (n: number) => n / RAMP + 60 + SETTLE + MINUTES * 60 + 120;
+/** Each step: the ramp (with a minute of slack), the settling, the window, the result and teardown, two calibrations. */
+const stepBound = (n: number) => n / RAMP + 60 + SETTLE + MINUTES * 60 + 120 + 2 * 60;
 const MAX_MINUTES = Number(
   opt['max-minutes'] ?? (STEPS.reduce((s, n) => s + stepBound(n), 0) / 60 + 2).toFixed(1),
 );
@@ -570,6 +573,24 @@ const run = {
 
 type Step = Record<string, unknown> & { games: number };
 
+/**
+ * The host's speed now (`calibrate.ts` on the server's core, nothing else of the bench running):
+ * `record.move`'s microseconds a move, or null if it could not be measured.
+ */
+function calibrate(): number | null {
+  const r = spawnSync('taskset', ['-c', '0', process.execPath, '--import', 'tsx', CALIBRATE], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  try {
+    return (JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as { moveUs: number }).moveUs;
+  } catch {
+    console.error(`bench:server: the host's speed could not be measured: ${r.stderr.slice(0, 300)}`);
+    return null;
+  }
+}
+
 async function step(n: number): Promise<Step> {
   // Anything else running on the machine shows here (the load average before this step's processes start).
   const record: Step = { games: n, ...run, loadBefore: loadavg() };
@@ -581,6 +602,7 @@ async function step(n: number): Promise<Step> {
     );
   const db = join(DB_DIR ?? dir!, 'bench.sqlite');
   for (const f of ['', '-wal', '-shm']) rmSync(db + f, { force: true });
+  const hostBefore = calibrate();
   const probeFile = join(dir!, `probe-${n}.jsonl`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -740,6 +762,7 @@ async function step(n: number): Promise<Step> {
     if (gen) await gen.stop('SIGKILL', 5000);
     // With --cpu-prof the server must exit by itself to write its profile.
     await server.stop(CPU_PROF ? 'SIGTERM' : 'SIGKILL', 60_000);
+    record.host = { before: hostBefore, after: calibrate() };
     record.slowTasks = server.slow;
     record.serverLog = {
       lines: server.lines,
@@ -803,6 +826,11 @@ const gcText = (g: GcPauses | undefined) =>
     ? `${f1(Math.max(g.major.max, g.minor.max, g.other.max))} / ${f0(g.major.ms + g.minor.ms + g.other.ms)}`
     : '—';
 
+const hostText = (h: unknown) => {
+  const host = h as { before?: number | null; after?: number | null } | undefined;
+  return host ? `${f1(host.before ?? undefined)} / ${f1(host.after ?? undefined)}` : '—';
+};
+
 function where(r: Step): string[] {
   const s = (r.server ?? {}) as Partial<ProbeLine>;
   const res = (r.result ?? {}) as Record<string, unknown>;
@@ -829,6 +857,7 @@ function where(r: Step): string[] {
     cores ? `${pc(cores[0].irq)} / ${pc(cores[1].irq)}` : '—',
     cores ? `${pc(cores[0].rest)} / ${pc(cores[1].rest)}` : '—',
     psi ? `${pc(psi['cpu-some'])} / ${pc(psi['io-full'])}` : '—',
+    hostText(r.host),
   ];
 }
 
@@ -870,6 +899,7 @@ const WHERE = [
   'softirq core 0 / 1',
   'other work core 0 / 1',
   'stalled on cpu / io',
+  'host µs a move before / after',
 ];
 
 // ---------------------------------------------------------------------------------------------------

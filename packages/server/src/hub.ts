@@ -159,6 +159,8 @@ interface Conn {
   closed: boolean;
   /** Its TCP socket while its writes are held until the end of this turn (`cork`), else null. */
   corked: Corkable | null;
+  /** The key of its seat's limits (`game:colour`), made once a seat rather than once a message. */
+  seatKey: string | null;
 }
 
 /** A game held by this instance because some of its sockets watch it. */
@@ -620,6 +622,7 @@ export class Hub {
       greeted: false,
       closed: false,
       corked: null,
+      seatKey: null,
     };
     this.conns.add(conn);
     ws.on('message', (data, isBinary) => {
@@ -717,7 +720,7 @@ export class Hub {
 
   private seatBuckets(conn: Conn): { act: Bucket; react: Bucket } | undefined {
     if (!conn.game || !conn.seat) return undefined;
-    const key = `${conn.game}:${conn.seat}`;
+    const key = (conn.seatKey ??= `${conn.game}:${conn.seat}`);
     let s = this.seats.get(key);
     if (!s) {
       const at = this.now();
@@ -807,6 +810,7 @@ export class Hub {
     const seat = R.seatOf(rec, token);
     conn.game = id;
     conn.seat = seat;
+    conn.seatKey = null;
     conn.v = v;
     const h = this.hold(rec, undefined);
     h.watchers.add(conn);
@@ -946,6 +950,7 @@ export class Hub {
     const seat = conn.seat;
     conn.game = null;
     conn.seat = null;
+    conn.seatKey = null;
     if (seat && !this.stopping) await this.presence(id, seat).catch(() => undefined);
     this.release(id);
   }
@@ -964,6 +969,7 @@ export class Hub {
       const r = await this.mutate(id, (rec, now) => R.join(rec, token, now, this.timing, this.instance));
       if (!r.ok) return (this.refuse(conn, r.error.code, r.error.message, 'join'), false);
       conn.seat = R.seatOf(r.record, token);
+      conn.seatKey = null;
       this.send(conn, { t: 'seat', game: id, color: conn.seat!, token });
       return true;
     }
@@ -990,7 +996,8 @@ export class Hub {
     }
     const busyKey = msg.t === 'move' ? `${id}:${seat}:${msg.id}` : '';
     const at = this.busyMoves.get(busyKey) ?? this.now();
-    const rematchId = newId();
+    // Made when a rematch is offered (rarely), and the same on a retry of the change.
+    let rematchId: string | undefined;
     const mutation: Mutation = (rec, now) => {
       switch (msg.t) {
         case 'move': {
@@ -1044,7 +1051,9 @@ export class Hub {
         case 'moretime':
           return R.moreTime(rec, seat, now);
         case 'rematch':
-          return msg.action === 'offer' ? R.offerRematch(rec, seat, rematchId) : R.declineRematch(rec, seat);
+          return msg.action === 'offer'
+            ? R.offerRematch(rec, seat, (rematchId ??= newId()))
+            : R.declineRematch(rec, seat);
       }
     };
     const r = await this.mutate(id, mutation, async (before, after) => {
