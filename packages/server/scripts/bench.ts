@@ -24,7 +24,7 @@
  *   --cpu-prof   a folder: the server and the generator write V8 CPU profiles of each step there
  *   --db-dir     where the SQLite file goes (the temp dir; /dev/shm takes the disk out)
  *   --node-flags=…  V8 flags for the server, space-separated after the = (those of `npm start -w @dama/server`)
- *   --gen-flags=…  V8 flags for the load generator (--max-semi-space-size=64 --v8-pool-size=1)
+ *   --gen-flags=…  V8 flags for the load generator (--v8-pool-size=1; "" for Node's defaults)
  *   --server-log  a file: every line the server writes (with V8 traces such as --trace-gc-nvp) is added to it
  *   --heap-sample a folder: the server's heap is sampled over each window (what reaches the old
  *                 generation; with --heap-sample-all, every allocation), `server-N.heapprofile` there
