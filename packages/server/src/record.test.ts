@@ -281,6 +281,9 @@ describe('clocks', () => {
     expect(R.snapshot(two, T0 + 9000, 60_000).abortAt).toBeNull();
     // Without a clock the deadline is longer.
     expect(ok(R.join(fresh(null), 'b'.repeat(24), T0, t)).abortAt).toBe(T0 + 90_000);
+    // The product's own deadlines: 30 s with a clock, 2 minutes without.
+    expect(started(clock).abortAt).toBe(T0 + 30_000);
+    expect(started(null).abortAt).toBe(T0 + 120_000);
   });
 });
 

@@ -58,12 +58,19 @@ export async function startComputerGame(page: Page, o: ComputerOptions = {}): Pr
   await expect(page.locator('.board-wrap .dama-board')).toBeVisible();
 }
 
-/** A new browser context for one online player (English, a phone unless told). */
+/** A new browser context for one online player (English, a phone unless told; the config's server unless told). */
 export async function openOnlinePage(
   browser: Browser,
   viewport = { width: 390, height: 844 },
+  baseURL?: string,
 ): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport, hasTouch: true, isMobile: true });
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport,
+    hasTouch: true,
+    isMobile: true,
+    ...(baseURL ? { baseURL } : {}),
+  });
   return context.newPage();
 }
 

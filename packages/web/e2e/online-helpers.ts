@@ -10,15 +10,19 @@ export interface Players {
   id: string;
 }
 
-/** White creates a game (a clock if given), Black opens the link; both see the game begin. */
+/**
+ * White creates a game (a clock if given), Black opens the link; both see the game begin. On the
+ * config's server unless `baseURL` names another (`ownServer`).
+ */
 export async function startOnline(
   browser: Browser,
   clock = 'No clock',
   before?: (black: BrowserContext) => Promise<void>,
+  baseURL?: string,
 ): Promise<Players> {
-  const white = await openOnlinePage(browser);
+  const white = await openOnlinePage(browser, undefined, baseURL);
   const link = await createOnlineGame(white, 'White', clock);
-  const black = await openOnlinePage(browser);
+  const black = await openOnlinePage(browser, undefined, baseURL);
   await before?.(black.context());
   await black.goto(link.replace('#', '?sw=off#'));
   await expect(black).toHaveURL(/#\/online\/[A-Za-z0-9]+\/[A-Za-z0-9_-]+$/);

@@ -63,9 +63,11 @@ async function freePort(): Promise<number> {
 
 /**
  * A game server of the test's own (the built app the config's server built, an in-memory database),
- * stopped by `stop()`.
+ * stopped by `stop()`; `env` adds to its environment (`DAMA_LIMITS`, say).
  */
-export async function ownServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function ownServer(
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '../server/src/main.ts'], {
     cwd: web,
@@ -77,6 +79,7 @@ export async function ownServer(): Promise<{ url: string; stop: () => Promise<vo
       LOG_LEVEL: 'warn',
       DAMA_PLAYER_LIMITS: '{"newBurst":100,"newPerHour":1000}',
       DAMA_OPEN_GAMES_PER_ADDRESS: '1000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
