@@ -17,7 +17,7 @@ import type { WebSocket } from 'ws';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Bus } from './bus.ts';
 import type { LogLevel, TrustProxy } from './config.ts';
-import { Hub, type HubLimits } from './hub.ts';
+import { Hub, ignoreError, type HubLimits } from './hub.ts';
 import { Lobby, type LobbyLimits } from './lobby.ts';
 import { Push, pushEvents } from './push.ts';
 import { Metrics } from './metrics.ts';
@@ -164,7 +164,7 @@ const WS_KEY = /^[+/0-9A-Za-z]{22}==$/;
  */
 function keepLight(socket: WebSocket, req: IncomingMessage): WebSocket {
   socket.removeAllListeners('error');
-  socket.on('error', () => undefined);
+  socket.on('error', ignoreError);
   const tcp = req.socket as (typeof req.socket & { _httpMessage?: unknown }) | null;
   const res = tcp?._httpMessage;
   if (tcp && res instanceof ServerResponse) res.detachSocket(tcp);

@@ -211,6 +211,8 @@ type Mutation = (rec: ServerGame, now: number) => Change | null;
 type GameAction = Exclude<ClientMessage, { t: 'ping' | 'hello' | 'sync' }>;
 
 const SETTLED = Promise.resolve();
+/** A socket's 'error' listener when it has none: the error is followed by 'close', where it is handled. */
+export const ignoreError = (): void => undefined;
 
 /** Whether version `v` of its game goes to this socket as a `move` message (it was sent `v - 1`). */
 const takesMove = (c: Conn, v: number): boolean => c.delta && c.v === v - 1;
@@ -639,7 +641,7 @@ export class Hub {
       });
     });
     ws.on('close', () => this.closed(conn));
-    ws.on('error', () => undefined);
+    if (ws.listenerCount('error') === 0) ws.on('error', ignoreError);
   }
 
   private closed(conn: Conn): void {

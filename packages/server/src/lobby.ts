@@ -14,7 +14,7 @@
 import { randomInt } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { take, type Bucket } from './bucket.ts';
-import { newId, newToken, type Hub } from './hub.ts';
+import { ignoreError, newId, newToken, type Hub } from './hub.ts';
 import { NO_LOG, type HubLog } from './observe.ts';
 import { chooseColors, pair, pauseUntil, sameTimeControl } from './pairing.ts';
 import { nameText, secretMatches, type PlayerRecord } from './players.ts';
@@ -212,7 +212,7 @@ export class Lobby {
       conn.queue = conn.queue.then(() => this.receive(conn, data, isBinary));
     });
     ws.on('close', () => void this.closed(conn));
-    ws.on('error', () => undefined);
+    if (ws.listenerCount('error') === 0) ws.on('error', ignoreError);
   }
 
   private async closed(conn: LobbyConn): Promise<void> {
