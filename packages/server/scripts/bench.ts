@@ -584,9 +584,10 @@ function calibrate(): number | null {
     timeout: 60_000,
   });
   try {
-    return (JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as { moveUs: number }).moveUs;
+    return (JSON.parse((r.stdout ?? '').trim().split('\n').pop() ?? '') as { moveUs: number }).moveUs;
   } catch {
-    console.error(`bench:server: the host's speed could not be measured: ${r.stderr.slice(0, 300)}`);
+    const why = r.error?.message ?? (r.stderr ?? '').slice(0, 300);
+    console.error(`bench:server: the host's speed could not be measured: ${why}`);
     return null;
   }
 }
