@@ -19,6 +19,7 @@
  *   --per-address  games an address, 127.0.0.2 on (100: 200 sockets an address)
  *   --clock      minutes+increment of every game, or none (10+5)
  *   --full-snapshots  clients that take no `move` messages: every change comes as a full snapshot
+ *   --pings      quiet (the app's: a ping only after 10 s without traffic both ways) or every (every 10 s)
  *   --out        the results file, one JSON line a step (a new file in the temp dir)
  *   --max-minutes  the bound on the whole run (the steps' own bounds added up)
  *   --cpu-prof   a folder: the server and the generator write V8 CPU profiles of each step there
@@ -95,6 +96,7 @@ const { values: opt } = parseArgs({
     'per-address': { type: 'string', default: '100' },
     clock: { type: 'string', default: '10+5' },
     'full-snapshots': { type: 'boolean', default: false },
+    pings: { type: 'string', default: 'quiet' },
     out: { type: 'string' },
     'max-minutes': { type: 'string' },
     'cpu-prof': { type: 'string' },
@@ -131,6 +133,7 @@ if (Math.max(...STEPS) / PER_ADDRESS > 253)
   );
 const SETTLE = Number(opt.settle);
 if (!(SETTLE >= 0)) die('--settle is seconds');
+if (opt.pings !== 'quiet' && opt.pings !== 'every') die('--pings is quiet or every');
 /** Each step: the ramp (with a minute of slack), the settling, the window, the result and teardown, two calibrations. */
 const stepBound = (n: number) => n / RAMP + 60 + SETTLE + MINUTES * 60 + 120 + 2 * 60;
 const MAX_MINUTES = Number(
@@ -568,6 +571,8 @@ const run = {
   clock: opt.clock,
   /** Whether the clients took every change as a full snapshot (no `move` messages). */
   fullSnapshots: opt['full-snapshots'],
+  /** When the clients pinged: `quiet` (the app's rule) or `every` 10 s. */
+  pings: opt.pings,
   dbDir: opt['db-dir'] ?? null,
 };
 
@@ -672,6 +677,8 @@ async function step(n: number): Promise<Step> {
         '--clock',
         opt.clock,
         ...(opt['full-snapshots'] ? ['--full-snapshots'] : []),
+        '--pings',
+        opt.pings,
       ],
       process.env,
       (proc, line) => {

@@ -6,10 +6,12 @@
  *
  * Each game is a pair of sockets. The creator (White) makes the game with `POST /api/games`, both
  * say `hello`, Black sends `join`. The player to move waits a uniformly random 2–5 s after its socket
- * saw the opponent's move, then plays a random legal move `{t:'move', move, ply, id}`. When a game
- * ends, the pair starts a new one on the same sockets, so N games are played at once. Every socket
- * sends `{t:'ping', n, rtt}` every `PING_EVERY` (10 s), as the app does, starting at a random point of
- * the interval so that the sockets never ping in step.
+ * saw the opponent's move, then plays a random legal move `{t:'move', move, ply, id, rtt}`. When a
+ * game ends, the pair starts a new one on the same sockets, so N games are played at once. Every
+ * `PING_EVERY` (10 s) a socket sends `{t:'ping', n, rtt}` unless, since the last tick, it sent
+ * something other than a ping and received something, as the app does (`--pings every`: at every tick, as clients before it did),
+ * starting at a random point of the interval so that the sockets never ping in step. `rtt` is the
+ * socket's last round trip: a ping's to its pong, or a move's sent once to its `ack`.
  *
  * Sockets say `hello` with `delta: true`, as the app does, so most moves come as `move` messages
  * (`--full-snapshots`: as a `game` snapshot each, as clients before them had it).
@@ -25,7 +27,7 @@
  * `steady`, `result`, `final`) and writes its progress for people on stderr.
  *
  * Usage: node --import tsx loadgen.ts --base http://127.0.0.1:4173 --games 1000 [--ramp 200]
- *   [--per-address 100] [--seed 1] [--clock 10+5 | none] [--full-snapshots]
+ *   [--per-address 100] [--seed 1] [--clock 10+5 | none] [--full-snapshots] [--pings quiet | every]
  */
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -48,6 +50,7 @@ const { values: opt } = parseArgs({
     'think-min': { type: 'string', default: '2000' },
     'think-max': { type: 'string', default: '5000' },
     'full-snapshots': { type: 'boolean', default: false },
+    pings: { type: 'string', default: 'quiet' },
   },
 });
 
@@ -58,6 +61,9 @@ function fail(message: string): never {
 
 const BASE = opt.base ?? fail('--base http://host:port is required');
 const GAMES = Number(opt.games);
+if (opt.pings !== 'quiet' && opt.pings !== 'every') fail('--pings is quiet or every');
+/** Ping at every tick, or only after a tick in which the socket did not both send and receive. */
+const PING_ALWAYS = opt.pings === 'every';
 if (!Number.isInteger(GAMES) || GAMES < 1) fail('--games must be a positive integer');
 const RAMP = Number(opt.ramp);
 const PER_ADDRESS = Number(opt['per-address']);
@@ -311,9 +317,12 @@ class Player {
   private waiters: Waiter[] = [];
   private pingN = 0;
   private pings = new Map<number, number>();
-  private rtt: number | undefined;
+  rtt: number | undefined;
   /** When this socket's next ping is due. */
   pingAt = Infinity;
+  /** Since the last ping tick: this socket sent something other than a ping, and received something. */
+  private sent = false;
+  private heard = false;
 
   constructor(
     readonly pair: Pair,
@@ -326,6 +335,7 @@ class Player {
     this.status = undefined;
     this.pings.clear();
     this.rtt = undefined;
+    this.sent = this.heard = false;
     const ws = new WebSocket(WS_URL, { localAddress: this.pair.address });
     this.ws = ws;
     return new Promise((resolve, reject) => {
@@ -383,6 +393,7 @@ class Player {
   send(msg: ClientMessage): void {
     if (!this.open || !this.ws) throw new StartError('socket-closed');
     this.ws.send(JSON.stringify(msg));
+    this.sent = true;
   }
 
   /**
@@ -420,6 +431,7 @@ class Player {
   private receive(data: RawData): void {
     if (stopping) return; // the pairs are closing: what is still in flight is not looked at
     const t = performance.now();
+    this.heard = true;
     let msg: ServerMessage;
     try {
       msg = JSON.parse(data.toString()) as ServerMessage;
@@ -502,7 +514,7 @@ class Player {
     pingWheel.add(wait, this);
   }
 
-  /** From the wheel: ping if this is still the socket's due ping. */
+  /** From the wheel: ping if this is still the socket's due tick, and it was not busy both ways. */
   ping(): void {
     if (!this.open || stopping || performance.now() < this.pingAt) return;
     const now = performance.now();
@@ -511,6 +523,9 @@ class Player {
         this.pings.delete(n);
         error('timeout:pong');
       }
+    const busy = this.sent && this.heard;
+    this.sent = this.heard = false;
+    if (busy && !PING_ALWAYS) return this.schedulePing(PING_EVERY);
     const n = ++this.pingN;
     this.pings.set(n, now);
     this.send(
@@ -518,6 +533,7 @@ class Player {
         ? { t: 'ping', n }
         : { t: 'ping', n, rtt: Math.min(60_000, Math.round(this.rtt)) },
     );
+    this.sent = false; // a ping is not traffic: a quiet socket pings at every tick
     this.schedulePing(PING_EVERY);
   }
 }
@@ -531,6 +547,8 @@ interface Pending {
   move: string;
   mover: Player;
   sentAt: number;
+  /** Sent again (after `busy`): its ack measures no round trip. */
+  resent: boolean;
   acked: number | undefined;
   seen: number | undefined;
 }
@@ -734,12 +752,17 @@ class Pair {
       move,
       mover: p,
       sentAt: 0,
+      resent: false,
       acked: undefined,
       seen: undefined,
     };
     this.pending[p.color] = pd;
     pd.sentAt = performance.now();
-    p.send({ t: 'move', move, ply, id });
+    p.send(
+      p.rtt === undefined
+        ? { t: 'move', move, ply, id }
+        : { t: 'move', move, ply, id, rtt: Math.min(60_000, Math.round(p.rtt)) },
+    );
     if (inWindow(pd.sentAt)) stats.sent++;
   }
 
@@ -750,6 +773,7 @@ class Pair {
       return;
     }
     pd.acked = t;
+    if (!pd.resent) p.rtt = t - pd.sentAt;
     if (inWindow(t)) stats.acks++;
     if (inWindow(pd.sentAt)) stats.ackLatency.push(t - pd.sentAt);
     this.settle(pd);
@@ -762,8 +786,10 @@ class Pair {
     if (msg.code === 'busy' && pd.seen === undefined) {
       setTimeout(
         () => {
-          if (this.pending[p.color] === pd && p.open)
+          if (this.pending[p.color] === pd && p.open) {
+            pd.resent = true;
             p.send({ t: 'move', move: pd.move, ply: pd.ply, id: pd.id });
+          }
         },
         250 + this.rand() * 500,
       );

@@ -783,6 +783,7 @@ export class Hub {
     }
     if (!conn.game) return this.refuse(conn, 'no-game', 'Send hello with a game id first.', msg.t);
     if (msg.t === 'sync') return this.sync(conn, conn.game, msg.v);
+    if (msg.t === 'move' && msg.rtt !== undefined) conn.rtt = msg.rtt;
     if (msg.t !== 'presence' && msg.t !== 'join') {
       const seat = this.seatBuckets(conn);
       if (seat) {

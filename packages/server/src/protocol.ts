@@ -33,6 +33,7 @@ export const ClientMessage = z.discriminatedUnion('t', [
       move: z.string().min(5).max(200),
       ply: z.number().int().min(0).max(10_000),
       id: moveId,
+      rtt: z.number().min(0).max(60_000).optional(),
     })
     .strict(),
   z.object({ t: z.literal('draw'), action: offer }).strict(),

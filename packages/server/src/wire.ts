@@ -139,9 +139,10 @@ export type ClientMessage =
    * A move in notation, made after seeing `ply` moves, with an id of the client's choosing
    * (`MOVE_ID`). Answered by `ack` with the same id once it is stored, or by an `error` with the same
    * id. Re-sending the same id (after a reconnect) is safe: a move already applied is acknowledged
-   * again, never played twice.
+   * again, never played twice. `rtt` is the sender's last measured round trip in ms (a ping's, or a
+   * move's sent once until its `ack`): the lag compensation reads it, as from pings.
    */
-  | { t: 'move'; move: string; ply: number; id: string }
+  | { t: 'move'; move: string; ply: number; id: string; rtt?: number }
   | { t: 'draw'; action: 'offer' | 'accept' | 'decline' }
   /** Ask to take back one's last move; the opponent accepts or declines. */
   | { t: 'takeback'; action: 'offer' | 'accept' | 'decline' }
@@ -157,12 +158,14 @@ export type ClientMessage =
   /** Ask for the game again if it is newer than version `v` (a client that suspects it missed something). */
   | { t: 'sync'; v: number }
   /**
-   * The liveness ping: send one at least every `PING_EVERY` ms, or the server closes the socket.
-   * `rtt` is the sender's last measured round trip in ms (the lag compensation reads it).
+   * The liveness ping, every `PING_EVERY` ms unless, since the last one was due, the client sent
+   * something other than a ping and received something. A socket that sends nothing for
+   * `SILENT_CLOSE` ms is closed. `rtt` is the
+   * sender's last measured round trip in ms (the lag compensation reads it).
    */
   | { t: 'ping'; n: number; rtt?: number };
 
-/** How often a client pings, and how long a socket may stay silent before the server closes it. */
+/** How often a client pings (when quiet), and how long a socket may stay silent before the server closes it. */
 export const PING_EVERY = 10_000;
 export const SILENT_CLOSE = 30_000;
 

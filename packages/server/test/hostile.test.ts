@@ -13,6 +13,7 @@ import {
   type HubLimits,
   type Snapshot,
 } from '../src/index.ts';
+import { LAG } from '../src/record.ts';
 import { createGame, TestClient, type Msg } from './client.ts';
 import { pickMove, random } from './play.ts';
 
@@ -288,6 +289,24 @@ describe('games', () => {
     // Black thought about 1.2 s for f6-f5 and claimed 30 s of lag: at most 500 ms were given back.
     const g = white.game!;
     expect(60_000 - g.clocks!.black).toBeGreaterThanOrEqual(1200 - 500);
+  });
+
+  it('reads the round trip a move carries as it reads a ping’s, within the quota', async () => {
+    const store = new SqliteStore(':memory:');
+    const s = await serve({}, store);
+    const { id, white, black } = await s.started({ minutes: 1, increment: 0 });
+    const moves = ['c3-c4', 'f6-f5'];
+    for (let i = 0; i < moves.length; i++) {
+      const seen = white.nextGame((g) => g.moves.length === i + 1);
+      (i % 2 === 0 ? white : black).send({ t: 'move', move: moves[i], ply: i });
+      await seen;
+    }
+    const before = (await store.get(id))!.lagQuota.white;
+    const seen = black.nextGame((g) => g.moves.length === 3);
+    white.send({ t: 'move', move: 'c4-c5', ply: 2, rtt: 600 });
+    await seen;
+    // half the round trip (300 ms) was taken off the move, and spent from White's quota
+    expect((await store.get(id))!.lagQuota.white).toBe(Math.min(LAG.max, before - 300 + LAG.gain));
   });
 });
 

@@ -392,9 +392,12 @@ describe('a lost connection never strands a move', () => {
 });
 
 describe('liveness', () => {
-  it('pings every PING_EVERY ms with the last round trip measured from the matching pong', () => {
+  it('pings every PING_EVERY ms when quiet, with the last round trip measured from the matching pong', () => {
     const t = playing();
     const pings = () => t.socket().sent.filter((m) => m.t === 'ping');
+    // hello went out and the game came back: the first tick needs no ping
+    vi.advanceTimersByTime(PING_EVERY);
+    expect(pings()).toEqual([]);
     vi.advanceTimersByTime(PING_EVERY);
     expect(pings()).toEqual([{ t: 'ping', n: 1 }]);
     vi.advanceTimersByTime(120);
@@ -408,9 +411,37 @@ describe('liveness', () => {
     expect(t.ctrl.rtt).toBe(120);
   });
 
+  it('a move sent once measures the round trip to its ack, and carries the last one measured', () => {
+    const t = playing('white', [], 2);
+    const pings = () => t.socket().sent.filter((m) => m.t === 'ping');
+    t.ctrl.typeMove('c3-c4');
+    vi.advanceTimersByTime(80);
+    t.socket().say({ t: 'ack', id: 'm1', v: 3 });
+    expect(t.ctrl.rtt).toBe(80);
+    t.socket().say({ t: 'game', game: snapshot({ v: 4, moves: ['c3-c4', 'f6-f5'] }) });
+    t.ctrl.typeMove('c4-c5');
+    expect(t.socket().moves().at(-1)).toEqual({ t: 'move', move: 'c4-c5', ply: 2, id: 'm2', rtt: 80 });
+    // a move sent twice (no answer within ACK_WAIT): its ack may answer either, and measures nothing
+    vi.advanceTimersByTime(ACK_WAIT);
+    expect(
+      t
+        .socket()
+        .moves()
+        .map((m) => m.id),
+    ).toEqual(['m1', 'm2', 'm2']);
+    vi.advanceTimersByTime(30);
+    t.socket().say({ t: 'ack', id: 'm2', v: 5 });
+    expect(t.ctrl.rtt).toBe(80);
+    // moves out and answers back since the last tick: no ping needed
+    vi.advanceTimersByTime(PING_EVERY - ACK_WAIT - 110);
+    expect(pings()).toEqual([]);
+    vi.advanceTimersByTime(PING_EVERY);
+    expect(pings()).toEqual([{ t: 'ping', n: 1, rtt: 80 }]);
+  });
+
   it('a ping unanswered until the next one means a dead link: closed and reconnected', () => {
     const t = playing();
-    vi.advanceTimersByTime(PING_EVERY);
+    vi.advanceTimersByTime(2 * PING_EVERY);
     expect(t.sockets).toHaveLength(1);
     vi.advanceTimersByTime(PING_EVERY);
     expect(t.ctrl.connection).toBe('reconnecting');

@@ -132,13 +132,15 @@ export class OnlineCtrl {
   blocking: 'sending' | 'done' | 'failed' | undefined;
   /** the last reaction received, shown for a few seconds */
   reaction: { color: Color; reaction: Reaction; at: number } | undefined;
-  /** the last measured round trip to the server (ping to pong), ms */
+  /** the last measured round trip to the server (a ping to its pong, or a move sent once to its ack), ms */
   rtt: number | undefined;
   /** the rematch being opened, waiting for its seat */
   awaitingSeat: string | undefined;
   private pending: PendingMove | undefined;
   /** the socket (its `link.generation`) the pending move was last sent on: a new one sends it again if still needed */
   private sentOn: number | undefined;
+  /** when the pending move went, if it went once only: its ack then measures a round trip */
+  private sentAt: number | undefined;
   private busyTries = 0;
   private readonly link: Link<ClientMessage>;
   private board: Board | undefined;
@@ -162,7 +164,7 @@ export class OnlineCtrl {
     this.link = new Link<ClientMessage>({
       openSocket: () => env.openSocket(),
       now: () => env.now(),
-      ping: (n) => ({ t: 'ping', n, ...(this.rtt !== undefined ? { rtt: this.rtt } : {}) }),
+      ping: (n) => ({ t: 'ping', n, ...this.lag() }),
       onOpen: () => this.opened(),
       onMessage: (data) => {
         const msg = readServerMessage(data);
@@ -320,6 +322,7 @@ export class OnlineCtrl {
       }
       case 'ack':
         if (this.pending?.id === msg.id) {
+          if (this.sentAt !== undefined) this.measured(this.env.now() - this.sentAt);
           this.settled();
           // the snapshot with the move usually comes first; if it was lost, ask for it
           if (this.snap && this.snap.v < msg.v) this.send({ t: 'sync', v: this.snap.v });
@@ -335,7 +338,7 @@ export class OnlineCtrl {
       case 'pong':
         {
           const rtt = this.link.roundTrip(msg.n);
-          if (rtt !== undefined) this.rtt = Math.min(60_000, Math.max(0, Math.round(rtt)));
+          if (rtt !== undefined) this.measured(rtt);
         }
         break;
     }
@@ -397,10 +400,20 @@ export class OnlineCtrl {
     } else if (msg.code !== 'not-a-player' || msg.ref !== 'hello') this.problem = 'onlineRefused';
   }
 
+  private measured(rtt: number): void {
+    this.rtt = Math.min(60_000, Math.max(0, Math.round(rtt)));
+  }
+
+  /** The last round trip, for the server's lag compensation (in pings and moves). */
+  private lag(): { rtt?: number } {
+    return this.rtt !== undefined ? { rtt: this.rtt } : {};
+  }
+
   /** The pending move is settled (confirmed, refused or gone): stop waiting for it. */
   private settled(): void {
     this.pending = undefined;
     this.sentOn = undefined;
+    this.sentAt = undefined;
     this.busyTries = 0;
     clearTimeout(this.timers.ack);
     clearTimeout(this.timers.busy);
@@ -412,7 +425,9 @@ export class OnlineCtrl {
     clearTimeout(this.timers.ack);
     clearTimeout(this.timers.busy);
     if (!p || !this.link.open) return;
-    this.send({ t: 'move', move: p.text, ply: p.ply, id: p.id });
+    this.send({ t: 'move', move: p.text, ply: p.ply, id: p.id, ...this.lag() });
+    // a move sent again may be answered for either sending: its ack measures nothing
+    this.sentAt = this.sentOn === undefined ? this.env.now() : undefined;
     this.sentOn = this.link.generation;
     this.timers.ack = setTimeout(() => this.sendPending(), ACK_WAIT);
   }

@@ -4,8 +4,9 @@ import { Link, PROBE_WAIT } from './link.ts';
 import { FakeSocket as BaseSocket } from './fake-socket.ts';
 import type { SocketLike } from './socket.ts';
 
+/** A ping, or any other message (the link reads none). */
 interface Ping {
-  t: 'ping';
+  t: 'ping' | 'move';
   n: number;
 }
 
@@ -65,6 +66,35 @@ describe('the link to the server', () => {
     expect(t.events).toEqual(['open', 'message pong', 'dead']);
     vi.advanceTimersByTime(5 * PING_EVERY);
     expect(t.events.filter((e) => e === 'dead')).toHaveLength(1);
+  });
+
+  it('no ping at a tick when, since the last, something other than a ping went out and something came in', () => {
+    const t = setup();
+    t.link.connect();
+    t.socket().open();
+    const pings = () =>
+      t
+        .socket()
+        .sent.filter((m) => m.t === 'ping')
+        .map((m) => m.n);
+    // only sent (a hello): a ping, to hear from the server
+    t.link.send({ t: 'move', n: 0 });
+    vi.advanceTimersByTime(PING_EVERY);
+    expect(pings()).toEqual([1]);
+    // its pong came: but a ping is not traffic, so a quiet socket pings at every tick
+    t.socket().say('pong');
+    vi.advanceTimersByTime(PING_EVERY);
+    expect(pings()).toEqual([1, 2]);
+    // sent and heard: the server heard from us, and we from it
+    t.socket().say('pong');
+    t.link.send({ t: 'move', n: 0 });
+    vi.advanceTimersByTime(PING_EVERY);
+    expect(pings()).toEqual([1, 2]);
+    // only heard: a ping, so that the server hears from us
+    t.socket().say('move');
+    vi.advanceTimersByTime(PING_EVERY);
+    expect(pings()).toEqual([1, 2, 3]);
+    expect(t.link.open).toBe(true);
   });
 
   it('a probe: the open socket must say something within PROBE_WAIT', () => {

@@ -1,7 +1,8 @@
 // One socket to the game server, kept honest, for the game and lobby controllers. Once open it
-// pings every PING_EVERY ms; a socket that has said nothing since the last ping is dead, and so is
-// one that does not answer a probe (sent when the device's network comes back or the page is shown
-// again) within PROBE_WAIT. A dead socket is closed and its owner told; the owner decides when to
+// ticks every PING_EVERY ms and pings, unless messages other than pings went out since the last
+// tick and something came back (the server then heard from it, and it from the server); a socket that has said nothing since the last
+// ping is dead, and so is one that does not answer a probe (sent when the device's network comes
+// back or the page is shown again) within PROBE_WAIT. A dead socket is closed and its owner told; the owner decides when to
 // connect again, and what to say first on the new socket.
 import { PING_EVERY } from '@dama/server/wire';
 import type { SocketLike } from './socket.ts';
@@ -31,6 +32,9 @@ export class Link<Out> {
   private received = 0;
   private pingN = 0;
   private pingSent: { n: number; at: number; received: number } | undefined;
+  /** since the last tick: anything sent, and the count received at the tick */
+  private sentSinceTick = false;
+  private receivedAtTick = 0;
   private pinger: ReturnType<typeof setInterval> | undefined;
   private prober: ReturnType<typeof setTimeout> | undefined;
 
@@ -58,10 +62,12 @@ export class Link<Out> {
     this.generation++;
     this.received = 0;
     this.pingSent = undefined;
+    this.sentSinceTick = false;
+    this.receivedAtTick = 0;
     socket.onopen = () => {
       if (this.socket !== socket) return;
       clearInterval(this.pinger);
-      this.pinger = setInterval(() => this.ping(), PING_EVERY);
+      this.pinger = setInterval(() => this.tick(), PING_EVERY);
       this.o.onOpen();
     };
     socket.onmessage = (e) => {
@@ -79,6 +85,7 @@ export class Link<Out> {
   send(msg: Out): boolean {
     if (this.socket?.readyState !== OPEN) return false;
     this.socket.send(JSON.stringify(msg));
+    this.sentSinceTick = true;
     return true;
   }
 
@@ -121,11 +128,19 @@ export class Link<Out> {
     }
   }
 
-  /** Every PING_EVERY ms: a ping unanswered (nothing at all received) until the next means the link is dead. */
-  private ping(): void {
+  /**
+   * Every PING_EVERY ms: a ping unanswered (nothing at all received) until the next tick means the
+   * link is dead; otherwise a ping, unless since the last tick something other than a ping was
+   * sent and something was received.
+   */
+  private tick(): void {
     if (!this.open) return;
     if (this.pingSent && this.received === this.pingSent.received) return this.dead();
-    this.sendPing();
+    const both = this.sentSinceTick && this.received > this.receivedAtTick;
+    this.receivedAtTick = this.received;
+    if (!both) this.sendPing();
+    // a ping is not traffic: a quiet socket pings at every tick
+    this.sentSinceTick = false;
   }
 
   private sendPing(): void {
