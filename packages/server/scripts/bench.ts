@@ -378,6 +378,9 @@ function serverCounters(before: Map<string, number>, after: Map<string, number>)
   const quantile = (q: number) => buckets.find((b) => b.n >= q * total)?.le ?? null;
   return {
     moves: delta('dama_moves_total'),
+    /** SQLite's group commits of game writes, and the writes they took. */
+    commits: delta('dama_db_commits_total'),
+    commitWrites: delta('dama_db_commit_writes_total'),
     dropped: by('dama_dropped_sockets_total', 'reason'),
     refused: by('dama_refused_messages_total', 'code'),
     moveMsAtMost: total ? { p50: quantile(0.5), p99: quantile(0.99), max: quantile(1) } : null,
@@ -979,7 +982,8 @@ for (const n of STEPS) {
       console.log(
         `the server counted in the window: ${sc.moves} moves, sockets dropped ${JSON.stringify(sc.dropped)}, ` +
           `refused ${JSON.stringify(sc.refused)}, its own move time p50/p99 ≤ ` +
-          `${sc.moveMsAtMost?.p50} / ${sc.moveMsAtMost?.p99} ms`,
+          `${sc.moveMsAtMost?.p50} / ${sc.moveMsAtMost?.p99} ms` +
+          (sc.commits > 0 ? `, ${(sc.commitWrites / sc.commits).toFixed(2)} game writes a commit` : ''),
       );
     const fin = r.final as Record<string, unknown> | undefined;
     console.log(

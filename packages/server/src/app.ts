@@ -249,8 +249,11 @@ export async function buildServer(opts: ServerOptions): Promise<DamaServer> {
     metrics,
     onStored: (before, after) => void push.send(pushEvents(before, after)),
   });
-  if (opts.store instanceof SqliteStore && hub.limits.slowTask > 0)
-    opts.store.onCommit = (writes, ms) => hub.noteSlow('commit', ms, { writes });
+  if (opts.store instanceof SqliteStore)
+    opts.store.onCommit = (writes, ms) => {
+      metrics.commit(writes);
+      if (hub.limits.slowTask > 0) hub.noteSlow('commit', ms, { writes });
+    };
 
   app.setErrorHandler((error, req, reply) => sendRefusal(error, req, reply));
   // The API takes JSON only: a text/plain body is 415, not a string for the schema to refuse.

@@ -17,6 +17,8 @@ export class Metrics implements HubMetrics {
   private readonly refusedByCode: Counter<'code'>;
   private readonly droppedByReason: Counter<'reason'>;
   private readonly replays: Counter;
+  private readonly commits: Counter;
+  private readonly commitWrites: Counter;
   private readonly sockets: Gauge;
   private readonly games: Gauge;
   private readonly dbUp: Gauge;
@@ -44,6 +46,16 @@ export class Metrics implements HubMetrics {
       name: 'dama_dropped_sockets_total',
       help: 'Sockets closed by the server, by reason.',
       labelNames: ['reason'],
+      registers,
+    });
+    this.commits = new Counter({
+      name: 'dama_db_commits_total',
+      help: 'Group commits of game writes (SQLite).',
+      registers,
+    });
+    this.commitWrites = new Counter({
+      name: 'dama_db_commit_writes_total',
+      help: 'Game writes in those commits (divided by the commits: the writes a commit).',
       registers,
     });
     this.replays = new Counter({
@@ -75,6 +87,11 @@ export class Metrics implements HubMetrics {
 
   refused(code: string): void {
     this.refusedByCode.inc({ code });
+  }
+
+  commit(writes: number): void {
+    this.commits.inc();
+    this.commitWrites.inc(writes);
   }
 
   replayed(): void {

@@ -47,6 +47,19 @@ describe('SqliteStore group commit', () => {
     expect((await store.get(`g${n - 1}`))?.moves).toEqual(['c3-d4']);
   });
 
+  it('a commit takes the writes of one turn of the event loop, and tells how many', async () => {
+    store = new SqliteStore(':memory:');
+    const commits: number[] = [];
+    store.onCommit = (writes) => commits.push(writes);
+    const [x, y] = ['x', 'y'].map(game);
+    for (const r of [x, y]) await store.insert(r);
+    const both = [store.update(next(x, 'c3-d4')), store.update(next(y, 'c3-d4'))];
+    expect(await Promise.all(both)).toEqual([true, true]);
+    expect(commits).toEqual([2]);
+    await store.update(next(next(x, 'c3-d4'), 'f6-e5'));
+    expect(commits).toEqual([2, 1]);
+  });
+
   it('keeps the order of two writes of one game in the same backlog', async () => {
     store = new SqliteStore(':memory:');
     const rec = game('one');

@@ -20,6 +20,7 @@ import {
   type Health,
   type ServerOptions,
 } from '../src/index.ts';
+import { newRecord } from '../src/record.ts';
 
 interface Raw {
   status: number;
@@ -336,6 +337,29 @@ describe('/metrics', () => {
     samples = await scrape();
     expect(valueOf(samples, 'dama_bus_up')).toBeUndefined();
     expect(valueOf(samples, 'dama_db_up')).toBe(1);
+  });
+
+  it('counts the SQLite store’s group commits and the game writes they took', async () => {
+    const store = new SqliteStore(':memory:');
+    const { base } = await serve({ store });
+    const games = ['g1', 'g2'].map((id) =>
+      newRecord({
+        id,
+        creator: 'white',
+        token: `t-${id}`,
+        clock: null,
+        days: null,
+        owner: null,
+        address: 'a',
+        now: 1,
+      }),
+    );
+    for (const g of games) await store.insert(g);
+    // two writes in one turn of the event loop: one commit
+    await Promise.all(games.map((g) => store.update({ ...g, version: g.version + 1 })));
+    const samples = parseProm((await raw(`${base}/metrics`)).body.toString()).samples;
+    expect(valueOf(samples, 'dama_db_commits_total')).toBe(1);
+    expect(valueOf(samples, 'dama_db_commit_writes_total')).toBe(2);
   });
 
   it('keeps each server’s counts in its own registry', async () => {
