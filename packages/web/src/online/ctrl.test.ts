@@ -150,6 +150,31 @@ describe('a move and its answer', () => {
     expect(t.socket().moves()).toHaveLength(2);
   });
 
+  it('a move unanswered within ACK_WAIT probes the link: a socket silent for PROBE_WAIT more is replaced, and the move goes on the new one', () => {
+    const t = playing();
+    t.ctrl.typeMove('c3-c4');
+    vi.advanceTimersByTime(ACK_WAIT);
+    expect(t.socket().sent.slice(-2)).toEqual([
+      { t: 'ping', n: 1 },
+      { t: 'move', move: 'c3-c4', ply: 0, id: 'm1' },
+    ]);
+    vi.advanceTimersByTime(PROBE_WAIT - 1);
+    expect(t.ctrl.connection).toBe('open');
+    vi.advanceTimersByTime(1);
+    expect(t.ctrl.connection).toBe('reconnecting');
+    const s = reconnect(t);
+    s.say({ t: 'hello', you: 'white', v: 2 });
+    expect(s.moves()).toEqual([{ t: 'move', move: 'c3-c4', ply: 0, id: 'm1' }]);
+    // a socket that answers the probe stays, and its move is waited for
+    const alive = playing();
+    alive.ctrl.typeMove('c3-c4');
+    vi.advanceTimersByTime(ACK_WAIT + 200);
+    alive.socket().say({ t: 'pong', n: 1, now: 0 });
+    vi.advanceTimersByTime(PROBE_WAIT);
+    expect(alive.ctrl.connection).toBe('open');
+    expect(alive.sockets).toHaveLength(1);
+  });
+
   it('the server was busy: re-sent with the same id after 1 s, 2 s, 4 s, 5 s, then stored', () => {
     const t = playing();
     t.ctrl.typeMove('c3-c4');
@@ -421,7 +446,7 @@ describe('liveness', () => {
     t.socket().say({ t: 'game', game: snapshot({ v: 4, moves: ['c3-c4', 'f6-f5'] }) });
     t.ctrl.typeMove('c4-c5');
     expect(t.socket().moves().at(-1)).toEqual({ t: 'move', move: 'c4-c5', ply: 2, id: 'm2', rtt: 80 });
-    // a move sent twice (no answer within ACK_WAIT): its ack may answer either, and measures nothing
+    // a move sent twice (no answer within ACK_WAIT, and a probe): its ack may answer either, and measures nothing
     vi.advanceTimersByTime(ACK_WAIT);
     expect(
       t
@@ -429,14 +454,15 @@ describe('liveness', () => {
         .moves()
         .map((m) => m.id),
     ).toEqual(['m1', 'm2', 'm2']);
+    expect(pings()).toEqual([{ t: 'ping', n: 1, rtt: 80 }]);
     vi.advanceTimersByTime(30);
     t.socket().say({ t: 'ack', id: 'm2', v: 5 });
     expect(t.ctrl.rtt).toBe(80);
-    // moves out and answers back since the last tick: no ping needed
+    // moves out and answers back since the last tick: no ping needed at it
     vi.advanceTimersByTime(PING_EVERY - ACK_WAIT - 110);
-    expect(pings()).toEqual([]);
+    expect(pings()).toHaveLength(1);
     vi.advanceTimersByTime(PING_EVERY);
-    expect(pings()).toEqual([{ t: 'ping', n: 1, rtt: 80 }]);
+    expect(pings().at(-1)).toEqual({ t: 'ping', n: 2, rtt: 80 });
   });
 
   it('a ping unanswered until the next one means a dead link: closed and reconnected', () => {

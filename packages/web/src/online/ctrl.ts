@@ -419,7 +419,10 @@ export class OnlineCtrl {
     clearTimeout(this.timers.busy);
   }
 
-  /** Sends the pending move (again: the same id), and again after ACK_WAIT if nothing answers. */
+  /**
+   * Sends the pending move (again: the same id), and again after ACK_WAIT if nothing answers; the
+   * link is then probed too, so that a socket that died with the move in it is found at once.
+   */
   private sendPending(): void {
     const p = this.pending;
     clearTimeout(this.timers.ack);
@@ -429,7 +432,10 @@ export class OnlineCtrl {
     // a move sent again may be answered for either sending: its ack measures nothing
     this.sentAt = this.sentOn === undefined ? this.env.now() : undefined;
     this.sentOn = this.link.generation;
-    this.timers.ack = setTimeout(() => this.sendPending(), ACK_WAIT);
+    this.timers.ack = setTimeout(() => {
+      this.link.probe();
+      this.sendPending();
+    }, ACK_WAIT);
   }
 
   /** A snapshot from the server: the whole game as it stands. */

@@ -94,6 +94,12 @@ describe('the link to the server', () => {
     t.socket().say('move');
     vi.advanceTimersByTime(PING_EVERY);
     expect(pings()).toEqual([1, 2, 3]);
+    // a probe's ping is not traffic either
+    t.socket().say('pong');
+    t.link.probe();
+    t.socket().say('pong');
+    vi.advanceTimersByTime(PING_EVERY);
+    expect(pings()).toEqual([1, 2, 3, 4, 5]);
     expect(t.link.open).toBe(true);
   });
 

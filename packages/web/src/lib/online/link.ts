@@ -138,14 +138,16 @@ export class Link<Out> {
     if (this.pingSent && this.received === this.pingSent.received) return this.dead();
     const both = this.sentSinceTick && this.received > this.receivedAtTick;
     this.receivedAtTick = this.received;
-    if (!both) this.sendPing();
-    // a ping is not traffic: a quiet socket pings at every tick
     this.sentSinceTick = false;
+    if (!both) this.sendPing();
   }
 
   private sendPing(): void {
     const n = ++this.pingN;
     this.pingSent = { n, at: this.o.now(), received: this.received };
+    // a ping is not traffic: a quiet socket pings at every tick
+    const traffic = this.sentSinceTick;
     this.send(this.o.ping(n));
+    this.sentSinceTick = traffic;
   }
 }
