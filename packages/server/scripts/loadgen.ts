@@ -9,9 +9,10 @@
  * saw the opponent's move, then plays a random legal move `{t:'move', move, ply, id, rtt}`. When a
  * game ends, the pair starts a new one on the same sockets, so N games are played at once. Every
  * `PING_EVERY` (10 s) a socket sends `{t:'ping', n, rtt}` unless, since the last tick, it sent
- * something other than a ping and received something, as the app does (`--pings every`: at every tick, as clients before it did),
- * starting at a random point of the interval so that the sockets never ping in step. `rtt` is the
- * socket's last round trip: a ping's to its pong, or a move's sent once to its `ack`.
+ * something other than a ping and received something, as the app does (`--pings every`: at every
+ * tick, as clients before it did), the ticks starting at a random point of the interval so that the
+ * sockets never ping in step. `rtt` is the socket's last round trip: a ping's to its pong, or a
+ * move's sent once to its `ack`.
  *
  * Sockets say `hello` with `delta: true`, as the app does, so most moves come as `move` messages
  * (`--full-snapshots`: as a `game` snapshot each, as clients before them had it).

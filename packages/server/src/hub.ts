@@ -57,7 +57,7 @@ export interface HubLimits {
   maxLoopDelay: number;
   /** A socket that has not said `hello` this long after opening is closed (ms). */
   helloTimeout: number;
-  /** A socket silent this long is closed (ms); clients ping every `PING_EVERY`. */
+  /** A socket silent this long is closed (ms); a quiet client pings every `PING_EVERY`. */
   silentClose: number;
   /** Bytes queued for a socket that does not read before it is dropped. */
   maxBuffered: number;

@@ -40,7 +40,7 @@ export interface LobbyLimits {
   listEvery: number;
   /** A socket that has not said hello by then is closed (ms). */
   helloTimeout: number;
-  /** A socket silent this long is closed (clients ping every 10 s) (ms). */
+  /** A socket silent this long is closed (a quiet client pings every 10 s) (ms). */
   silentClose: number;
   /** Lobby sockets one address may hold. */
   socketsPerAddress: number;

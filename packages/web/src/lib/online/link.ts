@@ -1,9 +1,10 @@
 // One socket to the game server, kept honest, for the game and lobby controllers. Once open it
-// ticks every PING_EVERY ms and pings, unless messages other than pings went out since the last
-// tick and something came back (the server then heard from it, and it from the server); a socket that has said nothing since the last
-// ping is dead, and so is one that does not answer a probe (sent when the device's network comes
-// back or the page is shown again) within PROBE_WAIT. A dead socket is closed and its owner told; the owner decides when to
-// connect again, and what to say first on the new socket.
+// ticks every PING_EVERY ms and pings at a tick, unless since the last one it sent something other
+// than a ping and heard something (the server then heard from it, and it from the server). A socket
+// that has said nothing since the last ping is dead, and so is one that does not answer a probe
+// (sent when the device's network comes back or the page is shown again) within PROBE_WAIT. A dead
+// socket is closed and its owner told; the owner decides when to connect again, and what to say
+// first on the new socket.
 import { PING_EVERY } from '@dama/server/wire';
 import type { SocketLike } from './socket.ts';
 
@@ -32,7 +33,7 @@ export class Link<Out> {
   private received = 0;
   private pingN = 0;
   private pingSent: { n: number; at: number; received: number } | undefined;
-  /** since the last tick: anything sent, and the count received at the tick */
+  /** since the last tick: anything but a ping sent; and the count received at the tick */
   private sentSinceTick = false;
   private receivedAtTick = 0;
   private pinger: ReturnType<typeof setInterval> | undefined;
