@@ -2,20 +2,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newRecord, type ServerGame } from './record.ts';
+import { linkGame as game } from '../test/records.ts';
+import type { ServerGame } from './record.ts';
 import { ACTIVE_LAG, MAX_BATCH, SqliteStore } from './store.ts';
-
-const game = (id: string): ServerGame =>
-  newRecord({
-    id,
-    creator: 'white',
-    token: `t-${id}`,
-    clock: null,
-    days: null,
-    owner: null,
-    address: 'a',
-    now: 1,
-  });
 
 const next = (rec: ServerGame, move: string): ServerGame => ({
   ...rec,

@@ -20,7 +20,7 @@ import {
   type Health,
   type ServerOptions,
 } from '../src/index.ts';
-import { newRecord } from '../src/record.ts';
+import { linkGame } from './records.ts';
 
 interface Raw {
   status: number;
@@ -342,18 +342,7 @@ describe('/metrics', () => {
   it('counts the SQLite store’s group commits and the game writes they took', async () => {
     const store = new SqliteStore(':memory:');
     const { base } = await serve({ store });
-    const games = ['g1', 'g2'].map((id) =>
-      newRecord({
-        id,
-        creator: 'white',
-        token: `t-${id}`,
-        clock: null,
-        days: null,
-        owner: null,
-        address: 'a',
-        now: 1,
-      }),
-    );
+    const games = ['g1', 'g2'].map(linkGame);
     for (const g of games) await store.insert(g);
     // two writes in one turn of the event loop: one commit
     await Promise.all(games.map((g) => store.update({ ...g, version: g.version + 1 })));
