@@ -16,7 +16,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { isObject, opposite, type Color } from '@dama/core';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { take, type Bucket } from './bucket.ts';
 import type { Bus, BusMessage } from './bus.ts';
 import { NO_LOG, NO_METRICS, type Health, type HubLog, type HubMetrics } from './observe.ts';
@@ -250,7 +250,8 @@ export class Hub {
   private log: HubLog;
   private metrics: HubMetrics;
   readonly timing: Timing;
-  private conns = new Set<Conn>();
+  /** Each open socket's connection: the socket's listeners are shared, and find theirs here. */
+  private conns = new Map<WebSocket, Conn>();
   private held = new Map<string, Held>();
   private locks = new Map<string, Promise<unknown>>();
   private addresses = new Map<string, { sockets: number; bucket: Bucket }>();
@@ -345,7 +346,7 @@ export class Hub {
     for (const t of this.timers) clearInterval(t);
     this.loop?.disable();
     for (const h of this.held.values()) clearTimeout(h.timer);
-    for (const c of this.conns) c.ws.close(1001, 'server stopping');
+    for (const c of this.conns.values()) c.ws.close(1001, 'server stopping');
     const held = [...this.held.values()].flatMap((h) => (h.lock ? [h.lock] : []));
     await Promise.allSettled([...this.locks.values(), ...held]);
   }
@@ -626,28 +627,44 @@ export class Hub {
       corked: null,
       seatKey: null,
     };
-    this.conns.add(conn);
-    ws.on('message', (data, isBinary) => {
-      conn.heard = this.now();
+    this.conns.set(ws, conn);
+    ws.on('message', this.onMessage);
+    ws.on('close', this.onClose);
+    if (ws.listenerCount('error') === 0) ws.on('error', ignoreError);
+  }
+
+  /**
+   * The listeners of every socket, shared (a closure a socket would be two functions and a context
+   * more on each of thousands of sockets, for every major collection to mark): ws calls them with
+   * the socket as `this`.
+   */
+  private readonly onMessage = ((hub: Hub) =>
+    function (this: WebSocket, data: RawData, isBinary: boolean) {
+      const conn = hub.conns.get(this);
+      if (!conn) return;
+      conn.heard = hub.now();
       let done: Promise<void> | void;
       try {
-        done = this.receive(conn, data as Buffer, isBinary);
+        done = hub.receive(conn, data as Buffer, isBinary);
       } catch (e) {
         done = Promise.reject(e);
       }
       done?.catch((e: unknown) => {
-        this.fail('receive', e, conn.game ?? undefined);
-        this.send(conn, { t: 'error', code: 'busy', message: 'The server could not do that; try again.' });
+        hub.fail('receive', e, conn.game ?? undefined);
+        hub.send(conn, { t: 'error', code: 'busy', message: 'The server could not do that; try again.' });
       });
-    });
-    ws.on('close', () => this.closed(conn));
-    if (ws.listenerCount('error') === 0) ws.on('error', ignoreError);
-  }
+    })(this);
+
+  private readonly onClose = ((hub: Hub) =>
+    function (this: WebSocket) {
+      const conn = hub.conns.get(this);
+      if (conn) hub.closed(conn);
+    })(this);
 
   private closed(conn: Conn): void {
     if (conn.closed) return;
     conn.closed = true;
-    this.conns.delete(conn);
+    this.conns.delete(conn.ws);
     const addr = this.addresses.get(conn.address);
     if (addr && --addr.sockets <= 0) this.addresses.delete(conn.address);
     void this.leave(conn).catch((e: unknown) => this.fail('leave', e, conn.game ?? undefined));
@@ -663,7 +680,7 @@ export class Hub {
   /** Sockets that never said hello, or went silent, are closed (a frozen phone, a dead network). */
   private checkSockets(): void {
     const now = this.now();
-    for (const c of this.conns) {
+    for (const c of this.conns.values()) {
       if (!c.greeted && now - c.opened > this.limits.helloTimeout) this.drop(c, 'no-hello');
       else if (now - c.heard > this.limits.silentClose) this.drop(c, 'silent');
     }
