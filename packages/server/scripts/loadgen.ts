@@ -515,6 +515,11 @@ class Player {
     pingWheel.add(wait, this);
   }
 
+  /** The round trip a ping or a move reports (whole ms, at most 60 s); none yet: left out of the JSON. */
+  lag(): number | undefined {
+    return this.rtt === undefined ? undefined : Math.min(60_000, Math.round(this.rtt));
+  }
+
   /** From the wheel: ping if this is still the socket's due tick, and it was not busy both ways. */
   ping(): void {
     if (!this.open || stopping || performance.now() < this.pingAt) return;
@@ -529,11 +534,7 @@ class Player {
     if (busy && !PING_ALWAYS) return this.schedulePing(PING_EVERY);
     const n = ++this.pingN;
     this.pings.set(n, now);
-    this.send(
-      this.rtt === undefined
-        ? { t: 'ping', n }
-        : { t: 'ping', n, rtt: Math.min(60_000, Math.round(this.rtt)) },
-    );
+    this.send({ t: 'ping', n, rtt: this.lag() });
     this.sent = false; // a ping is not traffic: a quiet socket pings at every tick
     this.schedulePing(PING_EVERY);
   }
@@ -759,11 +760,7 @@ class Pair {
     };
     this.pending[p.color] = pd;
     pd.sentAt = performance.now();
-    p.send(
-      p.rtt === undefined
-        ? { t: 'move', move, ply, id }
-        : { t: 'move', move, ply, id, rtt: Math.min(60_000, Math.round(p.rtt)) },
-    );
+    p.send({ t: 'move', move, ply, id, rtt: p.lag() });
     if (inWindow(pd.sentAt)) stats.sent++;
   }
 

@@ -160,8 +160,8 @@ export type ClientMessage =
   /**
    * The liveness ping, every `PING_EVERY` ms unless, since the last one was due, the client sent
    * something other than a ping and received something. A socket that sends nothing for
-   * `SILENT_CLOSE` ms is closed. `rtt` is the
-   * sender's last measured round trip in ms (the lag compensation reads it).
+   * `SILENT_CLOSE` ms is closed. `rtt` is the sender's last measured round trip in ms (the lag
+   * compensation reads it).
    */
   | { t: 'ping'; n: number; rtt?: number };
 
