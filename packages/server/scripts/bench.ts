@@ -25,11 +25,13 @@
  *   --cpu-prof   a folder: the server and the generator write V8 CPU profiles of each step there
  *   --db-dir     where the SQLite file goes (the temp dir; /dev/shm takes the disk out)
  *   --node-flags=…  V8 flags for the server, space-separated after the = (those of `npm start -w @dama/server`)
- *   --gen-flags=…  V8 flags for the load generator (--v8-pool-size=1; "" for Node's defaults)
+ *   --gen-flags=…  V8 flags for the load generator (GEN_FLAGS below; "" for Node's defaults)
  *   --server-log  a file: every line the server writes (with V8 traces such as --trace-gc-nvp) is added to it
  *   --heap-sample a folder: the server's heap is sampled over each window (what reaches the old
  *                 generation; with --heap-sample-all, every allocation), `server-N.heapprofile` there
  *                 (`scripts/heap-sites.ts` reads it)
+ *   --floor      measure `scripts/floor.ts` instead of the server: the protocol's sockets, JSON and
+ *                rules with none of the server's work (what this host's core gives before the server's own)
  *   --note       words kept with the results (what was measured)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -66,6 +68,7 @@ let DB_DIR: string | undefined;
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(here, '../../..');
 const MAIN = resolve(here, '../src/main.ts');
+const FLOOR = resolve(here, 'floor.ts');
 const LOADGEN = resolve(here, 'loadgen.ts');
 const PROBE = resolve(here, 'probe.ts');
 const CALIBRATE = resolve(here, 'calibrate.ts');
@@ -101,6 +104,7 @@ const { values: opt } = parseArgs({
     'max-minutes': { type: 'string' },
     'cpu-prof': { type: 'string' },
     note: { type: 'string' },
+    floor: { type: 'boolean', default: false },
     'db-dir': { type: 'string' },
     'node-flags': { type: 'string' },
     'gen-flags': { type: 'string' },
@@ -142,6 +146,8 @@ const MAX_MINUTES = Number(
 const OUT = resolve(
   opt.out ?? join(tmpdir(), `dama-bench-server-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`),
 );
+// The results file's folder is made now: a step's result is not lost at its end for want of it.
+mkdirSync(dirname(OUT), { recursive: true });
 /** The server's V8 flags: by default the ones its start script gives it (packages/server/package.json). */
 const NODE_FLAGS = (opt['node-flags'] ?? startFlags()).split(/\s+/).filter(Boolean);
 /**
@@ -149,7 +155,15 @@ const NODE_FLAGS = (opt['node-flags'] ?? startFlags()).split(/\s+/).filter(Boole
  * server's latency. With Node's defaults its major collections (four helper threads on its one
  * core) stalled it 200–350 ms, and every move in flight then counted as slow.
  */
-const GEN_FLAGS = (opt['gen-flags'] ?? '--v8-pool-size=1').split(/\s+/).filter(Boolean);
+/**
+ * The load generator's V8 flags. It is the instrument: its own major collections (19,000 sockets to
+ * mark at 9,500 games) stall it for 100–300 ms, and every move it receives meanwhile counts as slow
+ * against the server. An old generation that may reach 2 GB before its first major collection
+ * keeps them out of a run (a run is bounded: a few hundred MB reach it), at the price of memory.
+ * One helper thread, as the server has.
+ */
+const DEFAULT_GEN_FLAGS = '--v8-pool-size=1 --initial-old-space-size=2048 --max-old-space-size=4096';
+const GEN_FLAGS = (opt['gen-flags'] ?? DEFAULT_GEN_FLAGS).split(/\s+/).filter(Boolean);
 const CPU_PROF = opt['cpu-prof'] ? resolve(opt['cpu-prof']) : undefined;
 const SERVER_LOG = opt['server-log'] ? resolve(opt['server-log']) : undefined;
 const HEAP_SAMPLE = opt['heap-sample'] ? resolve(opt['heap-sample']) : undefined;
@@ -566,6 +580,8 @@ const run = {
     : null,
   /** What was measured, in words (`--note`), e.g. a tree exported from a commit. */
   note: opt.note ?? null,
+  /** What was measured: the server, or `floor.ts` (`--floor`). */
+  target: opt.floor ? 'floor' : 'server',
   nofile: 0,
   minutes: MINUTES,
   ramp: RAMP,
@@ -626,7 +642,7 @@ async function step(n: number): Promise<Step> {
       '--import',
       PROBE,
       ...(CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', join(CPU_PROF, 'server')] : []),
-      MAIN,
+      opt.floor ? FLOOR : MAIN,
     ],
     {
       ...process.env,
@@ -842,6 +858,12 @@ const hostText = (h: unknown) => {
   return host ? `${f1(host.before ?? undefined)} / ${f1(host.after ?? undefined)}` : '—';
 };
 
+/** Moves in a step's window: as the server counted them, or (`floor.ts` counts nothing) as the clients saw them. */
+function windowMoves(r: Step): number {
+  const counted = (r.serverCounters as { moves?: number } | null | undefined)?.moves;
+  return Number(counted ?? (r.result as { delivered?: number } | undefined)?.delivered ?? 0);
+}
+
 function where(r: Step): string[] {
   const s = (r.server ?? {}) as Partial<ProbeLine>;
   const res = (r.result ?? {}) as Record<string, unknown>;
@@ -857,7 +879,7 @@ function where(r: Step): string[] {
     gcText(s.gc),
     s.oldGrowth === undefined || !s.ms
       ? '—'
-      : `${f1(s.oldGrowth / 1e6 / (s.ms / 1000))} / ${f0(s.oldGrowth / Math.max(1, Number((r.serverCounters as { moves?: number } | undefined)?.moves ?? 0)))}`,
+      : `${f1(s.oldGrowth / 1e6 / (s.ms / 1000))} / ${f0(s.oldGrowth / Math.max(1, windowMoves(r)))}`,
     `${f0(s.gc?.major.count)}`,
     pc(g.cpu),
     `${f1(g.delay?.p99)} / ${f1(g.delay?.max)}`,
@@ -993,7 +1015,7 @@ for (const n of STEPS) {
 }
 clearTimeout(bound);
 console.log(
-  `\none server process (SQLite file) on core 0, the load generator on core 1; ${MINUTES} min per step`,
+  `\n${opt.floor ? 'floor.ts (no server: the protocol alone)' : 'one server process (SQLite file)'} on core 0, the load generator on core 1; ${MINUTES} min per step`,
 );
 console.log(table(HEAD, records.map(row)));
 console.log('\nwhere the time goes (the window):');
