@@ -151,16 +151,11 @@ mkdirSync(dirname(OUT), { recursive: true });
 /** The server's V8 flags: by default the ones its start script gives it (packages/server/package.json). */
 const NODE_FLAGS = (opt['node-flags'] ?? startFlags()).split(/\s+/).filter(Boolean);
 /**
- * The generator's V8 flags: it is the instrument, so its own collections must not show as the
- * server's latency. With Node's defaults its major collections (four helper threads on its one
- * core) stalled it 200–350 ms, and every move in flight then counted as slow.
- */
-/**
  * The load generator's V8 flags. It is the instrument: its own major collections (19,000 sockets to
- * mark at 9,500 games) stall it for 100–300 ms, and every move it receives meanwhile counts as slow
- * against the server. An old generation that may reach 2 GB before its first major collection
+ * mark at 9,500 games) stall it for 100–350 ms, and every move it receives meanwhile counts as slow
+ * against the server. One helper thread, as the server has (with Node's four, on its one core, the
+ * stalls were longest). An old generation that may reach 2 GB before its first major collection
  * keeps them out of a run (a run is bounded: a few hundred MB reach it), at the price of memory.
- * One helper thread, as the server has.
  */
 const DEFAULT_GEN_FLAGS = '--v8-pool-size=1 --initial-old-space-size=2048 --max-old-space-size=4096';
 const GEN_FLAGS = (opt['gen-flags'] ?? DEFAULT_GEN_FLAGS).split(/\s+/).filter(Boolean);

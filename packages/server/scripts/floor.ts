@@ -20,14 +20,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { parseNotation, Position } from '@dama/core';
+import { opposite, parseNotation, Position } from '@dama/core';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { MoveMessage, ServerMessage, Snapshot } from '../src/wire.ts';
 import { reuseFragmentLists } from '../src/ws-receiver.ts';
 
 /** A game that goes on this long (kings shuffling) ends as a draw: there are no draw rules here. */
 const MAX_PLIES = 300;
-/** The server's frame limit (`hub.limits.maxFrame`'s default). */
+/** The server's frame limit (`DEFAULT_HUB_LIMITS.maxFrame`; not imported, which would load the hub's modules here). */
 const MAX_FRAME = 4096;
 const CLOCK = { initial: 600_000, increment: 5_000 };
 
@@ -90,12 +90,9 @@ function snapshot(g: Game, now: number): Snapshot {
 
 /** Who won and why: the side to move has no move (blocked or no pieces), resigned, or a draw at `MAX_PLIES`. */
 function outcome(g: Game): Snapshot['outcome'] {
-  const other = g.pos.turn === 'white' ? 'black' : 'white';
-  if (g.resigned) return { winner: g.resigned === 'white' ? 'black' : 'white', reason: 'resignation' };
-  if (g.pos.legalMoves().length > 0) return { winner: undefined, reason: 'agreement' };
-  const p = g.pos;
-  const none = p.turn === 'white' ? (p.wLo | p.wHi) === 0 : (p.bLo | p.bHi) === 0;
-  return { winner: other, reason: none ? 'no-pieces' : 'blocked' };
+  if (g.resigned) return { winner: opposite(g.resigned), reason: 'resignation' };
+  if (g.pos.hasLegalMove()) return { winner: undefined, reason: 'agreement' };
+  return { winner: opposite(g.pos.turn), reason: g.pos.count(g.pos.turn) === 0 ? 'no-pieces' : 'blocked' };
 }
 
 const send = (ws: WebSocket | undefined, m: ServerMessage) => ws?.send(JSON.stringify(m));
@@ -161,7 +158,7 @@ function receive(ws: WebSocket, data: RawData): void {
   cork(g.white);
   cork(g.black);
   send(ws, { t: 'ack', id: m.id as string, v: g.v });
-  if (g.pos.legalMoves().length === 0 || g.plies >= MAX_PLIES) {
+  if (!g.pos.hasLegalMove() || g.plies >= MAX_PLIES) {
     g.status = 'over';
     broadcast(g);
     games.delete(g.id);
